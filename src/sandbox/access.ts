@@ -483,6 +483,22 @@ export function canSetPipelineVariables(store: Store, user: User | undefined, pr
 }
 
 /**
+ * GitLab's update_pipeline_schedule (app/policies/ci/pipeline_schedule_policy.rb, `admin |
+ * (owner_of_schedule & can?(:update_build))`): changing a schedule and creating or changing its
+ * variables is its owner's, with the Developer role, or an administrator's; another Maintainer
+ * takes ownership first.
+ */
+export function canUpdateSchedule(
+  store: Store,
+  user: User | undefined,
+  project: Project,
+  schedule: PipelineSchedule,
+): boolean {
+  if (isAdministrator(user)) return true;
+  return user?.id === schedule.owner_id && projectAccess(store, user, project) >= ACCESS.developer;
+}
+
+/**
  * Reading a project's approval rules: admin_project, or create_merge_request_in, a Developer's
  * (authorize_read_project_approval_rule!, ee/lib/api/helpers/project_approval_rules_helpers.rb);
  * changing them is admin_project alone, a Maintainer's.

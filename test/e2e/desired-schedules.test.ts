@@ -82,7 +82,7 @@ describe('collab.yaml: pipeline schedules', () => {
     expect(again.exitCode, again.stdout + again.stderr).toBe(0);
   });
 
-  it('a schedule another user owns: the plan says whose it is; take_ownership: true takes it over, then changes it', async () => {
+  it('a schedule another user owns: a Maintainer’s plan says whose it is; take_ownership: true takes it over, then changes it', async () => {
     const { collab, file, call, getJson } = await world();
     const made = await call('POST', storefront, {
       as: 'developer',
@@ -100,7 +100,7 @@ describe('collab.yaml: pipeline schedules', () => {
         ...(take ? ['        take_ownership: true'] : []),
         '',
       ].join('\n');
-    const plan = await collab(['plan', '-f', file(lines(false)), '-o', 'ndjson']);
+    const plan = await collab(['plan', '-f', file(lines(false)), '-o', 'ndjson'], { as: 'maintainer' });
     expect(plan.lines()).toEqual([
       expect.objectContaining({
         key: 'nightly',
@@ -108,19 +108,19 @@ describe('collab.yaml: pipeline schedules', () => {
         to: { cron: '0 3 * * *' },
       }),
     ]);
-    const refused = await collab(['apply', '-f', file(lines(false)), '--yes']);
+    const refused = await collab(['apply', '-f', file(lines(false)), '--yes'], { as: 'maintainer' });
     expect(refused.exitCode).toBe(3);
     expect(refused.stdout).toMatch(/acme\/web\/storefront\tfailed\t403 Forbidden/);
 
-    const taken = await collab(['plan', '-f', file(lines(true), 'take.yaml'), '-o', 'ndjson']);
-    expect(taken.lines()[0]).toMatchObject({ from: { owner: 'dana' }, to: { cron: '0 3 * * *', owner: 'root' } });
-    const applied = await collab(['apply', '-f', file(lines(true), 'take.yaml'), '--yes']);
+    const taken = await collab(['plan', '-f', file(lines(true), 'take.yaml'), '-o', 'ndjson'], { as: 'maintainer' });
+    expect(taken.lines()[0]).toMatchObject({ from: { owner: 'dana' }, to: { cron: '0 3 * * *', owner: 'max' } });
+    const applied = await collab(['apply', '-f', file(lines(true), 'take.yaml'), '--yes'], { as: 'maintainer' });
     expect(applied.exitCode, applied.stderr).toBe(0);
     expect(await getJson(`${storefront}/${made.body.id}`)).toMatchObject({
       cron: '0 3 * * *',
-      owner: { username: 'root' },
+      owner: { username: 'max' },
     });
-    expect((await collab(['plan', '-f', file(lines(true), 'take.yaml')])).exitCode).toBe(0);
+    expect((await collab(['plan', '-f', file(lines(true), 'take.yaml')], { as: 'maintainer' })).exitCode).toBe(0);
   });
 
   it("a Developer's plan of variables on a schedule it may not read them of: refused, exit 3, the role named", async () => {

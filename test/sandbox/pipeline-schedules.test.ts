@@ -80,6 +80,18 @@ describe('sandbox: pipeline schedules as GitLab’s policy and entities answer',
     expect((await call('DELETE', `${base}/${id}`, 'developer')).status).toBe(204);
   });
 
+  it('an administrator changes a schedule another owns, and its variables (200, 201)', async () => {
+    const id = await schedule('developer');
+    const updated = await call('PUT', `${base}/${id}`, 'admin', { cron: '0 4 * * *' });
+    const added = await call('POST', `${base}/${id}/variables`, 'admin', { key: 'SUITE', value: 'full' });
+    expect([updated.status, updated.body.owner?.username, added.status]).toEqual([200, 'dana', 201]);
+  });
+
+  it('a Maintainer who does not own a schedule may not change it (403)', async () => {
+    const id = await schedule('developer');
+    expect((await call('PUT', `${base}/${id}`, 'maintainer', { cron: '0 4 * * *' })).status).toBe(403);
+  });
+
   it('a Developer who does not own a schedule may not delete it (403)', async () => {
     const id = await schedule('maintainer');
     expect((await call('DELETE', `${base}/${id}`, 'developer')).status).toBe(403);

@@ -7,7 +7,13 @@ import {
   scheduleVariableKeyProblem,
   TIMEZONE_RULE,
 } from '../../params/pipeline-schedules.js';
-import { ACCESS, canAdministerSchedule, canReadPipelineSchedules, canSetPipelineVariables } from '../access.js';
+import {
+  ACCESS,
+  canAdministerSchedule,
+  canReadPipelineSchedules,
+  canSetPipelineVariables,
+  canUpdateSchedule,
+} from '../access.js';
 import { findOwner, readableProject, requireUser } from '../guards.js';
 import { forbidden, notFound, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
@@ -20,9 +26,9 @@ import { userObject } from '../views.js';
 /**
  * Pipeline schedules, as GitLab's doc/api/pipeline_schedules.md (gitlabhq/gitlabhq 017a6c12) and
  * lib/api/ci/pipeline_schedules.rb serve them: Developers list, view, create and play; a schedule
- * is changed (and its variables) by its owner alone, so another Maintainer takes ownership first;
- * taking ownership and deleting need the Maintainer role; a variable's routes need the project's
- * set_pipeline_variables first (requirePipelineVariables). The list carries no variables, the
+ * is changed (and its variables) by its owner or an administrator, so another Maintainer takes
+ * ownership first; taking ownership and deleting need the Maintainer role; a variable's routes need
+ * the project's set_pipeline_variables first (requirePipelineVariables). The list carries no variables, the
  * single GET does. A ref is kept full (`refs/heads/…`, `refs/tags/…`, not looked up); a short one
  * is expanded to the branch or tag it names, and refused when it names none or both
  * (routes/repository.ts makes them): Ci::PipelineSchedules::BaseSaveService
@@ -157,10 +163,10 @@ function createSchedule(req: SandboxRequest): SandboxResponse {
   return json(scheduleJson(req.store, schedule, true), 201);
 }
 
-/** `update_pipeline_schedule`: the owner's alone (a Maintainer takes ownership first). */
+/** `update_pipeline_schedule`: the owner's, or an administrator's (a Maintainer takes ownership first). */
 function ownSchedule(req: SandboxRequest): PipelineSchedule {
-  const { user, schedule } = scheduleOf(req);
-  if (schedule.owner_id !== user.id) throw forbidden();
+  const { user, project, schedule } = scheduleOf(req);
+  if (!canUpdateSchedule(req.store, user, project, schedule)) throw forbidden();
   return schedule;
 }
 
