@@ -15,6 +15,7 @@ import {
 } from '../../api/pipeline-schedules.js';
 import { getBranch, getTag } from '../../api/repository.js';
 import { projectRole, refusedHint, ROLES } from '../../api/roles.js';
+import { ACCESS_LEVELS } from '../../params/access.js';
 import type { ApiRequest } from '../../http/client.js';
 import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import { CollabError, isCollabError } from '../../errors.js';
@@ -42,9 +43,9 @@ import type { Body, ChangeRequest, Item, OnTarget, Reader, Section } from './sec
 /**
  * `pipeline_schedules`: a project's pipeline schedules by description, each with its variables
  * (those the file gives are the schedule's: others are removed). Read with the list and one GET a
- * schedule (the list carries no variables). A schedule is changed by its owner alone: one owned by
- * someone else is taken over first when the file says `take_ownership: true`; otherwise the plan
- * shows its owner, and the service refuses the change.
+ * schedule (the list carries no variables). A schedule is changed by its owner (or an
+ * administrator): one owned by someone else is taken over first when the file says
+ * `take_ownership: true`; otherwise the plan stops, naming its owner, as the service would refuse it.
  */
 
 const param = (name: string) => SCHEDULE_PARAMS.find((p) => p.name === name) as ParamSpec;
@@ -58,6 +59,8 @@ declare module '../model.js' {
     schedules?: Schedule[];
     /** Who the plan acts as (a schedule another user owns is theirs to change). */
     scheduleCaller?: string;
+    /** The caller is an administrator, who changes a schedule without owning it. */
+    scheduleCallerAdmin?: boolean;
     /** The short refs the file's schedules send that name no branch or tag of the project, or both. */
     unresolvedRefs?: Map<string, 'neither' | 'both'>;
     /** The schedules whose GET left out `variables`: the caller may not read them, so they cannot be compared. */
@@ -207,6 +210,33 @@ function refRefused(path: string, description: string, ref: string, why: 'neithe
   );
 }
 
+/**
+ * What GitLab would refuse of a change to a schedule the caller does not own, said at plan:
+ * changing it and creating or changing its variables is update_pipeline_schedule, its owner's or
+ * an administrator's, and taking it over is admin_pipeline_schedule, a Maintainer's
+ * (app/policies/ci/pipeline_schedule_policy.rb); removing a variable is a Maintainer's too.
+ */
+function ownerRefusal(
+  path: string,
+  description: string,
+  live: LiveTarget,
+  owner: string | undefined,
+  change: { takeOwnership: boolean; writes: boolean },
+): CollabError | undefined {
+  if (owner === live.scheduleCaller || live.scheduleCallerAdmin || !change.writes) return undefined;
+  const whose = `pipeline_schedules: ${description} on project ${path} is owned by ${owner ?? 'no one'}`;
+  const yours = live.resource ? projectRole(live.resource) : undefined;
+  if (!change.takeOwnership)
+    return new CollabError('auth', `${whose}, and only its owner or an administrator may change it`, {
+      hint: 'add take_ownership: true to the schedule (the Maintainer role takes it over), or leave it as it is',
+    });
+  if (yours !== undefined && yours < ACCESS_LEVELS.maintainer)
+    return new CollabError('auth', `${whose}, and taking it over (take_ownership) needs the Maintainer role`, {
+      hint: refusedHint(ROLES.maintainers, yours),
+    });
+  return undefined;
+}
+
 export const pipelineSchedules: Section<ScheduleSpec> = {
   name: 'pipeline_schedules',
   kinds: ['project'],
@@ -274,8 +304,11 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
     // plan asks for the branch and the tag of each such ref a change would send, and refuses it
     // first. An empty repository has neither (no request).
     once: async (ctx, lives, values, reader) => {
-      const caller = (await ctx.session.request<CurrentUser>(getCurrentUser())).data.username;
-      for (const live of lives) live.scheduleCaller = caller;
+      const caller = (await ctx.session.request<CurrentUser>(getCurrentUser())).data;
+      for (const live of lives) {
+        live.scheduleCaller = caller.username;
+        live.scheduleCallerAdmin = caller.is_admin === true;
+      }
       await Promise.all(
         lives.map(async (live, i) => {
           const refs = refsToCheck(live, values[i]);
@@ -349,6 +382,11 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       }
       const owner = existing.owner?.username;
       const takeOwnership = owner !== live.scheduleCaller && item.take_ownership === true;
+      const refusal = ownerRefusal(target.path, description, live, owner, {
+        takeOwnership,
+        writes: changed.length + vars.create.length + vars.update.length > 0,
+      });
+      if (refusal) throw refusal;
       if (owner !== live.scheduleCaller) {
         // Only its owner may change it: taken over when the file says so, else the plan says whose it is.
         before.owner = owner ?? null;
