@@ -150,6 +150,33 @@ describe('collab.yaml: integrations', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('a webhook whose template gives no http(s) URL is refused at plan, unquoted (exit 2), nothing sent', async () => {
+    const { collab, file, sandbox, writes } = await world();
+    const path = file(FILE);
+    sandbox.resetStats();
+    const applied = await collab(['apply', '-f', path, '--yes'], {
+      env: { SLACK_WEBHOOK: 'ftp://hooks.example.com/secret-key-2' },
+    });
+    expect([applied.exitCode, applied.stderr.split('\n').slice(0, 2)]).toEqual([
+      2,
+      [
+        `error: integrations: ${TEMPLATE} gives the slack integration of project acme/web/storefront an invalid webhook URL: must start with http:// or https://`,
+        `hint: give ${TEMPLATE} the incoming webhook URL (https://hooks.slack.com/services/…)`,
+      ],
+    ]);
+    expect(applied.stdout + applied.stderr).not.toContain('secret-key-2');
+    expect(writes()).toEqual([]);
+  });
+
+  it('a webhook whose variable is not set plans, the secret needed only to apply', async () => {
+    const { collab, file } = await world();
+    const plan = await collab(['plan', '-f', file(FILE)]);
+    expect([plan.exitCode, plan.stderr], plan.stdout).toEqual([
+      8,
+      expect.stringContaining('environment variable SLACK_WEBHOOK is not set'),
+    ]);
+  });
+
   it('a group naming jenkins (a project-only integration) is refused (exit 2) before any request', async () => {
     const { collab, file, sandbox } = await world();
     const yaml =

@@ -15,7 +15,10 @@ import {
   integrationNamed,
   isEventField,
 } from '../../params/integrations.js';
-import { equal, isItem, listOf, listSchema, paramSchema, shape, unlisted, withSecrets } from './common.js';
+import { CollabError } from '../../errors.js';
+import { ruleError } from '../../params/rules.js';
+import type { DesiredTarget } from '../targets.js';
+import { equal, isItem, listOf, listSchema, paramSchema, shape, TEMPLATE, unlisted, withSecrets } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -65,6 +68,33 @@ const fieldsOf = (item: Item): Item => Object.fromEntries(Object.entries(item).f
 
 const activeNamed = (found: readonly IntegrationView[], name: string) =>
   found.find((view) => view.active && integrationName(view.slug) === name);
+
+/**
+ * A secret whose template resolved to what its parameter's rule refuses (a webhook that is no
+ * http(s) URL), refused at plan rather than by the service at apply, after the target's other
+ * changes: the file's check cannot, as a secret not set there resolves to nothing (a plan runs
+ * without it). Named by its template; the rule's words never quote it.
+ */
+function secretRefused(
+  spec: IntegrationSpec,
+  fields: Item,
+  written: Body,
+  target: DesiredTarget,
+): CollabError | undefined {
+  for (const param of spec.params) {
+    const [sent, template] = [fields[param.name], written[param.name]];
+    if (!spec.secrets.includes(param.name) || typeof sent !== 'string' || typeof template !== 'string') continue;
+    if (sent === template.replace(TEMPLATE, '')) continue;
+    const problem = ruleError(param, sent);
+    if (problem)
+      return new CollabError(
+        'usage',
+        `integrations: ${template} gives the ${spec.name} integration of ${target.kind} ${target.path} an ${problem}`,
+        { hint: `give ${template} ${param.description.split(';')[0]}` },
+      );
+  }
+  return undefined;
+}
 
 export const integrations: Section<IntegrationSpecOp> = {
   name: 'integrations',
@@ -119,7 +149,7 @@ export const integrations: Section<IntegrationSpecOp> = {
       ];
     },
   },
-  diff: ({ value, live, rotateSecrets, kept, emit }) => {
+  diff: ({ value, live, target, rotateSecrets, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.integrations ?? [];
     for (const item of wanted.items) {
@@ -127,6 +157,8 @@ export const integrations: Section<IntegrationSpecOp> = {
       const spec = integrationNamed(name) as IntegrationSpec;
       const fields = fieldsOf(item);
       const body = fieldsOf(kept(item)) as Body;
+      const refused = secretRefused(spec, fields, body, target);
+      if (refused) throw refused;
       const existing = activeNamed(found, name);
       if (!existing) {
         emit(name, 'create', null, body, { op: 'integration-set', name, body });
