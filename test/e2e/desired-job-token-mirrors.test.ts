@@ -211,6 +211,24 @@ describe('collab.yaml: job token scope and push mirrors', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('--rotate-secrets leaves a push mirror whose URL has a user name but no template (ssh://git@)', async () => {
+    const { collab, file } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    remote_mirrors:',
+        '      - url: ssh://git@example.com/acme/storefront.git',
+        '        enabled: true',
+        '',
+      ].join('\n'),
+    );
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    const rotated = await collab(['plan', '-f', path, '--rotate-secrets']);
+    expect([rotated.exitCode, rotated.stdout]).toEqual([0, '']);
+  });
+
   it('credentials with a / that moves the host are exit 2, showing no part of them', async () => {
     const { collab, file, writes } = await world();
     const path = file(mirrorFile(`https://${CREDENTIALS}@github.example.com/acme/storefront.git`));

@@ -50,6 +50,14 @@ const URL_SCHEMA = string().check(
 /** The templates a written URL names (`${env:MIRROR_CREDENTIALS}`), for a message that shows no value. */
 const templatesOf = (url: string) => (url.match(/\$\{[^}]*\}/g) ?? []).join(', ');
 /**
+ * Whether the URL's user part, as written, takes a template: credentials --rotate-secrets sends
+ * again. A user name written as it is (`ssh://git@`) is no secret, and making its mirror again
+ * would send nothing new.
+ */
+const templatedCredentials = (url: string) =>
+  (/^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i.exec(url)?.[1] ?? '').includes('$' + '{');
+
+/**
  * The userinfo of a live mirror's URL as the file writes it, `@` and all: what the service shows
  * as it is (its `git` user: src/params/remote-mirrors.ts), what it scrubbed to `*****` as a secret
  * to set, named for what it holds: over SSH a user alone is a user name, not a token.
@@ -135,7 +143,7 @@ export const remoteMirrors: Section<MirrorSpec> = {
       // New credentials: the service takes no URL for a mirror that exists (PUT remote_mirrors/:id has
       // none: doc/api/remote_mirrors.md), so --rotate-secrets makes it again, with its settings and the
       // file's (a moment without the mirror, hence asked for as a removal is).
-      if (rotateSecrets && written !== String(kept(item).url)) {
+      if (rotateSecrets && templatedCredentials(String(kept(item).url))) {
         const shown = Object.fromEntries(changed);
         emit(
           url,
