@@ -181,6 +181,26 @@ export function lockedSettingProblem(
   return undefined;
 }
 
+/**
+ * A key a group above sets to its strict value in the same file: once that group's PUT is made
+ * the key is locked below at it (what lockedSettingProblem finds from then on), so another value
+ * set here is refused before the group's write, not by every plan after it. `above`: the groups
+ * over the target, each with what the file sets.
+ */
+export function strictAboveProblem(
+  above: readonly { path: string; settings: Readonly<Record<string, unknown>> }[],
+  wanted: Readonly<Record<string, unknown>>,
+): { key: string; says: string } | undefined {
+  for (const [key, value] of Object.entries(wanted)) {
+    const setting = APPROVAL_SETTINGS.find((each) => each.name === key);
+    if (!setting || typeof value !== 'boolean' || value === setting.strict) continue;
+    const group = above.find((each) => each.settings[key] === setting.strict);
+    if (group)
+      return { key, says: `would be locked at ${setting.strict} by group ${group.path}, which the file sets so` };
+  }
+  return undefined;
+}
+
 /** What PUT .../merge_request_approval_setting takes for this kind of owner. */
 export const approvalSettingsFor = (kind: 'project' | 'group'): readonly ApprovalSettingSpec[] =>
   APPROVAL_SETTINGS.filter((setting) => setting.kinds.includes(kind));

@@ -533,6 +533,31 @@ describe('collab.yaml: approval settings', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('a key the same file’s group above locks is refused before the group’s write, exit 2', async () => {
+    const { collab, file, sandbox, writes } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'groups:',
+        '  acme:',
+        '    approval_settings:',
+        '      allow_author_approval: false',
+        'projects:',
+        '  acme/web/storefront:',
+        '    approval_settings:',
+        '      allow_author_approval: true',
+        '',
+      ].join('\n'),
+    );
+    sandbox.resetStats();
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect([applied.exitCode, applied.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: approval_settings.allow_author_approval of project acme/web/storefront would be locked at false by group acme, which the file sets so',
+    ]);
+    expect(writes()).toEqual([]);
+  });
+
   it('a key its group locks is refused, exit 2, naming the lock', async () => {
     const { collab, file } = await world();
     expect((await collab(['apply', '-f', file(SETTINGS), '--yes'])).exitCode).toBe(0);

@@ -6,9 +6,10 @@ import {
   approvalSettingsFor,
   approvalSettingsProblem,
   lockedSettingProblem,
+  strictAboveProblem,
 } from '../../params/approvals.js';
 import { isItem, shape } from './common.js';
-import type { OnTarget, Section } from './section.js';
+import type { OnTarget, Planned, Section } from './section.js';
 
 /**
  * `approval_settings`: a project's or group's merge request approval settings (Premium), one GET a
@@ -20,7 +21,19 @@ import type { OnTarget, Section } from './section.js';
 declare module '../model.js' {
   interface LiveTarget {
     approvalSettings?: ApprovalSettings;
+    /** The groups above the target that the file gives approval settings, nearest last. */
+    approvalSettingsAbove?: readonly { path: string; settings: Readonly<Record<string, unknown>> }[];
   }
+}
+
+/** What the file sets of approval settings on each group above `path` (`a/b/c`: a, then a/b). */
+function plannedAbove(planned: Planned, path: string): { path: string; settings: Record<string, unknown> }[] {
+  const parts = path.split('/');
+  return parts.slice(1).flatMap((_, depth) => {
+    const group = parts.slice(0, depth + 1).join('/');
+    const settings = planned('group', group)?.sections.approval_settings;
+    return isItem(settings) ? [{ path: group, settings }] : [];
+  });
 }
 
 type ApprovalSettingsSpec = OnTarget & {
@@ -55,6 +68,10 @@ export const approvalSettings: Section<ApprovalSettingsSpec> = {
         )
       : value,
   read: {
+    // A group above whose file locks a key is applied first: what it locks is known now.
+    once: async (_ctx, lives, _values, _reader, planned) => {
+      for (const live of lives) live.approvalSettingsAbove = plannedAbove(planned, live.path);
+    },
     none: (live) => void (live.approvalSettings = DEFAULTS),
     target: async ({ client }, live, resource) =>
       void (live.approvalSettings = (
@@ -63,6 +80,11 @@ export const approvalSettings: Section<ApprovalSettingsSpec> = {
   },
   diff: ({ value, live, target, emit }) => {
     const settings = live.approvalSettings ?? DEFAULTS;
+    const above = strictAboveProblem(live.approvalSettingsAbove ?? [], isItem(value) ? value : {});
+    if (above)
+      throw new CollabError('usage', `approval_settings.${above.key} of ${target.kind} ${target.path} ${above.says}`, {
+        hint: `leave it out of this ${target.kind}, or change it on the group that locks it`,
+      });
     for (const [key, wanted] of Object.entries(isItem(value) ? value : {})) {
       const current = settings[key];
       if (typeof wanted !== 'boolean' || current?.value === wanted) continue;
