@@ -122,6 +122,22 @@ describe('collab.yaml: pipeline schedules', () => {
     expect((await collab(['plan', '-f', file(lines(true), 'take.yaml')], { as: 'maintainer' })).exitCode).toBe(0);
   });
 
+  it('a file variable the file gives without a type becomes env_var, and the next plan is empty', async () => {
+    const { collab, file, call, getJson } = await world();
+    const made = await call('POST', storefront, { json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' } });
+    await call('POST', `${storefront}/${made.body.id}/variables`, {
+      json: { key: 'SUITE', value: 'full', variable_type: 'file' },
+    });
+    const path = file(NIGHTLY_SUITE);
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect((await getJson(`${storefront}/${made.body.id}`)).variables).toEqual([
+      { key: 'SUITE', value: 'full', variable_type: 'env_var', raw: false },
+    ]);
+    const again = await collab(['plan', '-f', path]);
+    expect([again.exitCode, again.stdout]).toEqual([0, '']);
+  });
+
   it('a schedule another user owns: an administrator changes it as it is, its owner kept', async () => {
     const { collab, file, call, getJson } = await world();
     const made = await call('POST', storefront, {

@@ -154,7 +154,8 @@ function variableChanges(wanted: readonly VariableBody[], live: readonly Schedul
   for (const variable of wanted) {
     const found = live.find((v) => v.key === variable.key);
     if (!found) changes.create.push(variable);
-    else if (!sameVariable(found, variable)) changes.update.push(variable);
+    // Its type said even where the file leaves it out (env_var): a PUT without one keeps the old type.
+    else if (!sameVariable(found, variable)) changes.update.push({ ...variable, variable_type: typeOf(variable) });
   }
   for (const found of live) if (!wanted.some((v) => v.key === found.key)) changes.delete.push(found.key);
   return changes;
