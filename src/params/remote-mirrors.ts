@@ -54,6 +54,13 @@ export const MIRROR_PARAMS = [
   },
 ] as const satisfies readonly ParamSpec[];
 
+/**
+ * A setting as the service holds it, for comparing: a branch regex of "" is none, as a PUT of ""
+ * clears it (MIRROR_BRANCH_REGEX_RULE) and the service then answers null.
+ */
+export const mirrorSetting = (name: string, value: unknown): unknown =>
+  name === 'mirror_branch_regex' && value === '' ? null : value;
+
 export const MIRROR_DEFAULTS: Readonly<Record<string, unknown>> = {
   enabled: false,
   only_protected_branches: false,

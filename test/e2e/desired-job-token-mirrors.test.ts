@@ -229,6 +229,37 @@ describe('collab.yaml: job token scope and push mirrors', () => {
     expect([rotated.exitCode, rotated.stdout]).toEqual([0, '']);
   });
 
+  it('mirror_branch_regex: "" is a mirror without one: applied, then nothing to change', async () => {
+    const { collab, file } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    remote_mirrors:',
+        '      - url: ssh://git@example.com/acme/storefront.git',
+        "        mirror_branch_regex: '^release/'",
+        '',
+      ].join('\n'),
+    );
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    const cleared = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    remote_mirrors:',
+        '      - url: ssh://git@example.com/acme/storefront.git',
+        "        mirror_branch_regex: ''",
+        '',
+      ].join('\n'),
+      'cleared.yaml',
+    );
+    expect((await collab(['apply', '-f', cleared, '--yes'])).exitCode).toBe(0);
+    const again = await collab(['plan', '-f', cleared]);
+    expect([again.exitCode, again.stdout]).toEqual([0, '']);
+  });
+
   it('credentials with a / that moves the host are exit 2, showing no part of them', async () => {
     const { collab, file, writes } = await world();
     const path = file(mirrorFile(`https://${CREDENTIALS}@github.example.com/acme/storefront.git`));

@@ -8,6 +8,7 @@ import {
   MIRROR_URL_PARAM,
   MIRROR_CREDENTIALS_HINT,
   mirrorBranchesProblem,
+  mirrorSetting,
   mirrorUrlHasSecret,
   mirrorUrlProblem,
   mirrorUrlWithoutCredentials,
@@ -139,7 +140,9 @@ export const remoteMirrors: Section<MirrorSpec> = {
         });
         continue;
       }
-      const changed = Object.entries(fields).filter(([name, v]) => !equal(existing[name] ?? MIRROR_DEFAULTS[name], v));
+      const changed = Object.entries(fields).filter(
+        ([name, v]) => !equal(mirrorSetting(name, existing[name] ?? MIRROR_DEFAULTS[name]), mirrorSetting(name, v)),
+      );
       // New credentials: the service takes no URL for a mirror that exists (PUT remote_mirrors/:id has
       // none: doc/api/remote_mirrors.md), so --rotate-secrets makes it again, with its settings and the
       // file's (a moment without the mirror, hence asked for as a removal is).
