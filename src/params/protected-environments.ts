@@ -1,4 +1,5 @@
 import { REF_ACCESS_DESCRIPTIONS } from './protected-refs.js';
+import type { ParamSpec } from './types.js';
 
 /**
  * Protected environments of a project or group (doc/api/protected_environments.md @ec05f6eb,
@@ -21,6 +22,18 @@ export const DEPLOYMENT_TIERS = ['production', 'staging', 'testing', 'developmen
 export const GROUP_INHERITANCE = { direct: 0, inherited: 1 } as const;
 export type GroupInheritance = keyof typeof GROUP_INHERITANCE;
 export const GROUP_INHERITANCE_TYPES = Object.values(GROUP_INHERITANCE);
+
+/** A group entry's group_inheritance_type (doc/api/protected_environments.md): 0 by default. */
+export const GROUP_INHERITANCE_PARAM: ParamSpec = {
+  name: 'group_inheritance_type',
+  type: 'integer',
+  description: "0: the group's direct members alone (the default); 1: its members through inherited groups too",
+  rule: {
+    what: 'group inheritance type',
+    source: 'doc/api/protected_environments.md (group_inheritance_type); ProtectedEnvironments::Authorizable',
+    integer: { min: GROUP_INHERITANCE_TYPES[0], max: GROUP_INHERITANCE_TYPES[1] },
+  },
+};
 
 /** What an entry's `access_level_description` says of a role (the protected refs' words: the same model concern). */
 export const environmentRoleDescription = (level: number): string => REF_ACCESS_DESCRIPTIONS[level] ?? String(level);

@@ -177,6 +177,64 @@ describe('collab.yaml: protected environments', () => {
     expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
   });
 
+  it('a group entry’s group_inheritance_type is sent, compared, changed by id and exported', async () => {
+    const { collab, file, sandbox, writes, getJson } = await world();
+    const tier = (inheritance: number) =>
+      [
+        'version: 1',
+        'groups:',
+        '  acme:',
+        '    protected_environments:',
+        '      - name: production',
+        '        deploy_access_levels: [{ role: maintainer }]',
+        '        approval_rules:',
+        `          - { group: acme/web, group_inheritance_type: ${inheritance} }`,
+        '',
+      ].join('\n');
+    const path = file(tier(1));
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    const made = await getJson('/groups/acme/protected_environments/production');
+    expect(made.approval_rules).toEqual([expect.objectContaining({ group_inheritance_type: 1 })]);
+    expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
+    const exported = await collab(['export', 'acme', '--sections', 'protected_environments']);
+    expect(parse(exported.stdout).groups.acme.protected_environments).toEqual([
+      {
+        name: 'production',
+        deploy_access_levels: [{ role: 'maintainer' }],
+        approval_rules: [{ group: 'acme/web', group_inheritance_type: 1 }],
+      },
+    ]);
+    sandbox.resetStats();
+    const direct = file(tier(0), 'direct.yaml');
+    const plan = await collab(['plan', '-f', direct, '-o', 'ndjson']);
+    expect(plan.lines()).toEqual([
+      expect.objectContaining({
+        from: { approval_rules: [{ group: 'acme/web', group_inheritance_type: 1, required_approvals: 1 }] },
+        to: { approval_rules: [{ group: 'acme/web', group_inheritance_type: 0 }] },
+      }),
+    ]);
+    expect((await collab(['apply', '-f', direct, '--yes'])).exitCode).toBe(0);
+    expect(writes().map((w) => w.method)).toEqual(['PUT']);
+    expect((await getJson('/groups/acme/protected_environments/production')).approval_rules).toEqual([
+      expect.objectContaining({ id: made.approval_rules[0].id, group_inheritance_type: 0 }),
+    ]);
+    expect((await collab(['plan', '-f', direct])).exitCode).toBe(0);
+  });
+
+  it('a group_inheritance_type other than 0 or 1 is refused at its line (exit 2), nothing sent', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(
+      'version: 1\ngroups:\n  acme:\n    protected_environments:\n      - name: production\n        deploy_access_levels: [{ group: acme/web, group_inheritance_type: 2 }]\n',
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path]);
+    expect([plan.exitCode, plan.stderr.split('\n')[0]]).toEqual([
+      2,
+      `${path}:6:75: groups.acme.protected_environments[0].deploy_access_levels[0].group_inheritance_type: invalid group inheritance type "2": must be a whole number from 0 to 1`,
+    ]);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('a project’s entry naming a group the project is not shared with stops the plan (exit 2); shared by the file, it applies', async () => {
     const { collab, file, writes, getJson } = await world();
     const entry = (shares: boolean) =>

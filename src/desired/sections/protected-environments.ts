@@ -32,9 +32,10 @@ import {
   ENVIRONMENT_ROLES,
   type EnvironmentRole,
   environmentRoleName,
+  GROUP_INHERITANCE_PARAM,
   MIN_REQUIRED_APPROVALS,
 } from '../../params/protected-environments.js';
-import { accessLevel, isItem, listOf, listSchema, unlisted } from './common.js';
+import { accessLevel, isItem, listOf, listSchema, paramSchema, unlisted } from './common.js';
 import type { Item, OnTarget, Reader, Section } from './section.js';
 import { once } from '../../util/memo.js';
 
@@ -70,6 +71,8 @@ interface Entry {
   id: string;
   body: EntryBody;
   required?: number;
+  /** A group entry's group_inheritance_type, where the file gives it. */
+  inheritance?: number;
 }
 
 type Lists = { deploy_access_levels?: EntryBody[]; approval_rules?: EntryBody[] };
@@ -93,7 +96,13 @@ function entrySchema(approval: boolean): ZodMiniType {
   return union([
     strictObject({ role: oneOf(roles), ...required }),
     strictObject({ user: string().check(minLength(1)), ...required }),
-    strictObject({ group: string().check(minLength(1)), ...required }),
+    strictObject({
+      group: string().check(minLength(1)),
+      // Whether the group's members through an inherited membership count too (1), or its direct
+      // members alone (0, GitLab's default): doc/api/protected_environments.md.
+      group_inheritance_type: optional(paramSchema(GROUP_INHERITANCE_PARAM)),
+      ...required,
+    }),
   ]);
 }
 
@@ -124,11 +133,17 @@ function wantedEntry(item: Item, ids: ReadonlyMap<string, number> | undefined, a
   const kind = typeof item.user === 'string' ? 'user' : 'group';
   const key = `${kind}:${String(item[kind])}`;
   const id = ids?.get(key) ?? 0;
+  const inheritance =
+    kind === 'group' && typeof item.group_inheritance_type === 'number' ? item.group_inheritance_type : undefined;
   return {
     key,
     id: `${kind}:${id}`,
-    body: kind === 'user' ? { user_id: id, ...extra } : { group_id: id, ...extra },
+    body:
+      kind === 'user'
+        ? { user_id: id, ...extra }
+        : { group_id: id, ...(inheritance !== undefined ? { group_inheritance_type: inheritance } : {}), ...extra },
     ...(required ? { required } : {}),
+    ...(inheritance !== undefined ? { inheritance } : {}),
   };
 }
 
@@ -137,6 +152,8 @@ function liveItem(entry: EnvironmentEntry, names: ReadonlyMap<string, string> | 
   const key = liveKey(entry, names);
   const kind = key.slice(0, key.indexOf(':'));
   const item: Item = { [kind]: key.slice(kind.length + 1) };
+  if (kind === 'group' && (entry.group_inheritance_type ?? 0) !== 0)
+    item.group_inheritance_type = entry.group_inheritance_type;
   if (approval && entry.required_approvals !== undefined) item.required_approvals = entry.required_approvals;
   return item;
 }
@@ -152,14 +169,21 @@ function sharedWith(resource: Item | null): string[] {
   ]);
 }
 
-/** What one list's PUT sends to make it the file's: new entries, changed approvals by id, the rest destroyed. */
+/** What one list's PUT sends to make it the file's: new entries, changed approvals and inheritance by id, the rest destroyed. */
 function listEdits(wanted: readonly Entry[], live: readonly EnvironmentEntry[]): EntryBody[] | undefined {
   const edits: EntryBody[] = [];
   for (const entry of wanted) {
     const existing = live.find((e) => idKey(e) === entry.id);
-    if (!existing) edits.push(entry.body);
-    else if (entry.required !== undefined && existing.required_approvals !== entry.required)
-      edits.push({ id: existing.id, required_approvals: entry.required });
+    if (!existing) {
+      edits.push(entry.body);
+      continue;
+    }
+    const edit: EntryBody = {};
+    if (entry.required !== undefined && existing.required_approvals !== entry.required)
+      edit.required_approvals = entry.required;
+    if (entry.inheritance !== undefined && (existing.group_inheritance_type ?? 0) !== entry.inheritance)
+      edit.group_inheritance_type = entry.inheritance;
+    if (Object.keys(edit).length > 0) edits.push({ id: existing.id, ...edit });
   }
   for (const existing of live)
     if (!wanted.some((entry) => entry.id === idKey(existing))) edits.push({ id: existing.id, _destroy: true });
