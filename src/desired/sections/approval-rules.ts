@@ -17,7 +17,7 @@ import { CollabError, isCollabError } from '../../errors.js';
 import { anyApproverProblem, APPROVAL_RULE_PARAMS, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
 import { expiryPassed } from '../../params/members.js';
 import { dayOf } from '../../util/day.js';
-import { equal, isItem, listOf, listSchema, paramSchema, unlisted } from './common.js';
+import { equal, isItem, listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
 import type { Item, OnTarget, Planned, Section } from './section.js';
 
 /**
@@ -61,6 +61,16 @@ type ApprovalRuleSpec = OnTarget &
   );
 
 const LISTS = { users: 'username', groups: 'full_path', protected_branches: 'name' } as const;
+/** A rule's fields as a change's `after` gives them (RuleWant's keys). */
+const LIVE_FIELDS: Readonly<Record<string, true>> = {
+  name: true,
+  approvals_required: true,
+  rule_type: true,
+  users: true,
+  groups: true,
+  protected_branches: true,
+  applies_to_all_protected_branches: true,
+};
 type ListKey = keyof typeof LISTS;
 
 /** A live rule's approvers and branches by name, sorted (the order says nothing). */
@@ -340,6 +350,21 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
     const rule = live.approvalRules?.find((r) => r.name === key);
     return { approval_rule: rule ? { id: rule.id, ...liveWant(rule) } : null };
   },
+  // The rule the change makes, by the name it gives it (a renamed any_approver rule's new one),
+  // holding each field as the diff compares it.
+  reached: (name, after, live) =>
+    listReached(
+      live.approvalRules?.find(
+        (rule) => rule.name === (isItem(after) && typeof after.name === 'string' ? after.name : name),
+      ),
+      after,
+      (rule, field, wanted) =>
+        field in LIVE_FIELDS &&
+        equal(
+          comparable(field as keyof RuleWant, liveWant(rule)[field as keyof RuleWant]),
+          comparable(field as keyof RuleWant, wanted),
+        ),
+    ),
   ops: ['approval-rule-create', 'approval-rule-update', 'approval-rule-delete'],
   send: async (spec, resolver) => {
     if (spec.op === 'approval-rule-delete') return [deleteApprovalRule(spec.ref, spec.ruleId)];

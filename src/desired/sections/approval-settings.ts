@@ -111,6 +111,7 @@ export const approvalSettings: Section<ApprovalSettingsSpec> = {
       : undefined;
   },
   liveFields: (key, live) => ({ approval_setting: live.approvalSettings?.[key] ?? null }),
+  reached: (key, after, live) => live.approvalSettings?.[key]?.value === after,
   ops: ['approval-settings-update'],
   send: async (spec) => [updateApprovalSettings({ kind: spec.kind, ref: spec.ref }, spec.body)],
 };

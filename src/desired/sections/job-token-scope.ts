@@ -228,6 +228,15 @@ export const jobTokenScope: Section<ScopeSpec> = {
     const [kind, path] = [key.slice(0, key.indexOf(' ')) as AllowlistKind, key.slice(key.indexOf(' ') + 1)];
     return { entry: scope?.[kind]?.find((e) => e.path === path)?.id ?? null };
   },
+  // The setting as the change sets it; an entry there (by path, in any case, as GitLab finds it) or gone.
+  reached: (key, after, live) => {
+    const scope = live.jobTokenScope;
+    if (!scope) return false;
+    if (key === 'enabled') return scope.enabled === after;
+    const [kind, path] = [key.slice(0, key.indexOf(' ')) as AllowlistKind, key.slice(key.indexOf(' ') + 1)];
+    const there = scope[kind]?.some((entry) => entry.path.toLowerCase() === path.toLowerCase()) ?? false;
+    return after === null ? !there : there;
+  },
   ops: ['job-token-scope-set', 'job-token-allow', 'job-token-disallow'],
   send: async (spec) => {
     switch (spec.op) {

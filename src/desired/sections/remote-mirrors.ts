@@ -14,7 +14,7 @@ import {
   mirrorUrlWithoutCredentials,
 } from '../../params/remote-mirrors.js';
 import { ruleError } from '../../params/rules.js';
-import { differingFields, equal, listOf, listSchema, shape, unlisted, withSecrets } from './common.js';
+import { differingFields, equal, listOf, listReached, listSchema, shape, unlisted, withSecrets } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -187,6 +187,15 @@ export const remoteMirrors: Section<MirrorSpec> = {
       mirror: found ? { id: found.id, ...Object.fromEntries(FIELDS.map((n) => [n, found[n] ?? null])) } : null,
     };
   },
+  // A mirror's settings as the diff compares them; its URL's credentials (a replace's) cannot be told.
+  reached: (key, after, live) =>
+    listReached(
+      live.remoteMirrors?.find((m) => identityOf(m.url) === key),
+      after,
+      (mirror, field, wanted) =>
+        (FIELDS as readonly string[]).includes(field) &&
+        equal(mirrorSetting(field, mirror[field] ?? MIRROR_DEFAULTS[field]), mirrorSetting(field, wanted)),
+    ),
   ops: ['mirror-create', 'mirror-update', 'mirror-delete', 'mirror-replace'],
   send: async (spec, resolver) => {
     switch (spec.op) {
