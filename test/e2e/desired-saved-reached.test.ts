@@ -209,6 +209,18 @@ const CASES: Case[] = [
     },
   },
   {
+    section: 'integrations',
+    moved: 'emails_on_push',
+    yaml: `    integrations:
+      - { slug: emails_on_push, recipients: dev@example.com, disable_diffs: true }`,
+    planned: ['create emails_on_push'],
+    moveElsewhere: async (w) => {
+      const path = `${project(FIRST)}/integrations/emails-on-push`;
+      const json = { recipients: 'ops@example.com', disable_diffs: true };
+      expect((await w.call('PUT', path, { json })).status).toBe(200);
+    },
+  },
+  {
     section: 'approval_settings',
     moved: 'retain_approvals_on_push',
     yaml: `    approval_settings:

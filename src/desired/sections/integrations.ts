@@ -18,7 +18,18 @@ import {
 import { CollabError } from '../../errors.js';
 import { ruleError } from '../../params/rules.js';
 import type { DesiredTarget } from '../targets.js';
-import { equal, isItem, listOf, listSchema, paramSchema, shape, TEMPLATE, unlisted, withSecrets } from './common.js';
+import {
+  equal,
+  isItem,
+  listOf,
+  listReached,
+  listSchema,
+  paramSchema,
+  shape,
+  TEMPLATE,
+  unlisted,
+  withSecrets,
+} from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -204,6 +215,12 @@ export const integrations: Section<IntegrationSpecOp> = {
         : null,
     };
   },
+  // Its settings as the diff compares them, the target's own where the change made them so; a
+  // secret (a template) cannot be told, and such a change stays stale.
+  reached: (name, after, live) =>
+    listReached(activeNamed(live.integrations ?? [], name), after, (view, field, wanted) =>
+      field === 'inherited' ? (view.inherited === true) === wanted : equal(liveValue(view, field), wanted),
+    ),
   ops: ['integration-set', 'integration-disable'],
   send: async (spec, resolver) => {
     const owner = { kind: spec.kind, ref: spec.ref };
