@@ -23,6 +23,13 @@ const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)([^/@\s:"'<>]*)(:[^/@\s"
 const BARE_CREDENTIALS = /(^|[\s"'`(<=,;])([^/@\s:"'`<>]{1,64}):([^/@\s"'`<>]{0,1024})@/g;
 
 /**
+ * Credentials that are collab.yaml's templates (`${env:NAME}`, `user:${file:path}`, as a plan keeps
+ * a secret): names of where a secret is, not the secret, and masked they would read as a broken
+ * template (`${env:****@`).
+ */
+const TEMPLATED_USERINFO = /^(?:[^:${}]*:|\$\{(?:env|file):[^}]*\}:)?\$\{(?:env|file):[^}]*\}$/;
+
+/**
  * `https://user:secret@host/x.git` -> `https://user:****@host/x.git`, in a URL or in a text holding
  * URLs (an import error quoting the URL). A user part alone is often a token itself
  * (`https://<token>@host/x.git`): it is masked whole, but for `git`, the user SSH remotes sign in
@@ -33,7 +40,13 @@ export function maskUrlCredentials(text: string): string {
   if (!text.includes('@')) return text;
   return text
     .replace(URL_CREDENTIALS, (all, scheme: string, user: string, password: string | undefined) =>
-      password === undefined ? (user === 'git' ? all : `${scheme}****@`) : `${scheme}${user}:****@`,
+      TEMPLATED_USERINFO.test(`${user}${password ?? ''}`)
+        ? all
+        : password === undefined
+          ? user === 'git'
+            ? all
+            : `${scheme}****@`
+          : `${scheme}${user}:****@`,
     )
     .replace(BARE_CREDENTIALS, (_all, before: string, user: string) => `${before}${user}:****@`);
 }
