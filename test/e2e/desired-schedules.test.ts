@@ -178,6 +178,27 @@ describe('collab.yaml: pipeline schedules', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('enforce removing a schedule another user owns, by a Developer: refused at plan, the Maintainer role named', async () => {
+    const { collab, file, call, sandbox, writes } = await world();
+    await call('POST', storefront, {
+      as: 'maintainer',
+      json: { description: 'weekly', ref: 'main', cron: '0 2 * * 1' },
+    });
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    pipeline_schedules:\n      enforce: true\n      items: []\n',
+    );
+    sandbox.resetStats();
+    const applied = await collab(['apply', '-f', path, '--yes'], { as: 'developer' });
+    expect([applied.exitCode, applied.stderr.split('\n').slice(0, 2)]).toEqual([
+      3,
+      [
+        'error: pipeline_schedules: weekly on project acme/web/storefront is owned by max, and removing it (enforce) needs the Maintainer role',
+        'hint: only maintainers, owners and administrators may do this: it needs the Maintainer role (you are Developer); ask one of them',
+      ],
+    ]);
+    expect(writes()).toEqual([]);
+  });
+
   it("a Developer's plan of variables on a schedule it may not read them of: refused, exit 3, the role named", async () => {
     const { collab, file, call } = await world();
     const made = await call('POST', storefront, { json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' } });

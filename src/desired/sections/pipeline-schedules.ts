@@ -401,7 +401,21 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         variables: { create: templated(vars.create), update: templated(vars.update), delete: vars.delete },
       });
     }
-    for (const existing of unlisted(wanted, found, (item, s) => item.description === s.description))
+    for (const existing of unlisted(wanted, found, (item, s) => item.description === s.description)) {
+      // Removing it is admin_pipeline_schedule: its owner's, a Maintainer's or an administrator's.
+      const owner = existing.owner?.username;
+      const yours = live.resource ? projectRole(live.resource) : undefined;
+      if (
+        owner !== live.scheduleCaller &&
+        !live.scheduleCallerAdmin &&
+        yours !== undefined &&
+        yours < ACCESS_LEVELS.maintainer
+      )
+        throw new CollabError(
+          'auth',
+          `pipeline_schedules: ${existing.description} on project ${target.path} is owned by ${owner ?? 'no one'}, and removing it (enforce) needs the Maintainer role`,
+          { hint: refusedHint(ROLES.maintainers, yours) },
+        );
       emit(
         existing.description,
         'delete',
@@ -410,6 +424,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         { op: 'schedule-delete', scheduleId: existing.id },
         true,
       );
+    }
   },
   // A variable's value kept as its template (a secret) or shown as `file:…` cannot be told, and
   // such a change stays stale when its schedule moved.
