@@ -8,6 +8,8 @@ import type { ParamSpec } from './types.js';
  */
 const SOURCE = 'doc/api/project_integrations.md; app/models/integrations/*.rb (public_url)';
 const INTEGRATION_URL_RULE = urlRule('integration URL', ['http', 'https'], SOURCE);
+/** An optional URL the model takes blank, which clears it (Integrations::Jira: `api_url, public_url: true, allow_blank: true`). */
+const OPTIONAL_URL_RULE = urlRule('integration URL', ['http', 'https'], SOURCE, { blank: true });
 const WEBHOOK_URL_RULE = urlRule('webhook URL', ['http', 'https'], SOURCE, { secret: true });
 
 /**
@@ -139,8 +141,8 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
       {
         name: 'api_url',
         type: 'string',
-        description: 'the Jira API’s base URL (default: url)',
-        rule: INTEGRATION_URL_RULE,
+        description: 'the Jira API’s base URL (default: url; "" clears it)',
+        rule: OPTIONAL_URL_RULE,
       },
       { name: 'username', type: 'string', description: 'the Jira user (an email for Jira Cloud)' },
       {

@@ -233,7 +233,11 @@ export function urlRule(
   what: string,
   schemes: readonly string[],
   source: string,
-  { secret = false, placeholders = false }: { secret?: boolean; placeholders?: boolean } = {},
+  {
+    secret = false,
+    placeholders = false,
+    blank = false,
+  }: { secret?: boolean; placeholders?: boolean; blank?: boolean } = {},
 ): ParamRule {
   const filled = (value: string): string => (placeholders ? value.replace(/%\{\w+\}/g, 'x') : value).trim();
   // Read without its port, which the port's own check judges: a URL parser takes none over 65535
@@ -247,32 +251,40 @@ export function urlRule(
   };
   const listed = schemes.map((scheme) => `${scheme}://`);
   const spelled = orList(listed);
+  const checks: RuleCheck[] = [
+    // First: a URL parser refuses a port over 65535 as no URL at all, which would not say why.
+    {
+      ok: (value) => {
+        const port = portOf(filled(value));
+        return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+      },
+      says: "must have a port from 1 to 65535, or none for the scheme's own",
+      serviceAccepts: true,
+    },
+    {
+      ok: (value) => parsed(value) !== undefined,
+      says: `must be a URL such as ${listed.at(-1)}host/path`,
+      service: 'must be a valid URL',
+    },
+    {
+      ok: (value) => schemes.includes(parsed(value)?.protocol.slice(0, -1) ?? ''),
+      says: `must start with ${spelled}`,
+      service: `is blocked: Only allowed schemes are ${schemes.join(', ')}`,
+    },
+    { ok: (value) => Boolean(parsed(value)?.hostname), says: 'must name a host', service: 'must be a valid URL' },
+  ];
   return {
     what,
     source,
     ...(secret ? { secret } : {}),
-    checks: [
-      // First: a URL parser refuses a port over 65535 as no URL at all, which would not say why.
-      {
-        ok: (value) => {
-          const port = portOf(filled(value));
-          return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
-        },
-        says: "must have a port from 1 to 65535, or none for the scheme's own",
-        serviceAccepts: true,
-      },
-      {
-        ok: (value) => parsed(value) !== undefined,
-        says: `must be a URL such as ${listed.at(-1)}host/path`,
-        service: 'must be a valid URL',
-      },
-      {
-        ok: (value) => schemes.includes(parsed(value)?.protocol.slice(0, -1) ?? ''),
-        says: `must start with ${spelled}`,
-        service: `is blocked: Only allowed schemes are ${schemes.join(', ')}`,
-      },
-      { ok: (value) => Boolean(parsed(value)?.hostname), says: 'must name a host', service: 'must be a valid URL' },
-    ],
+    // `blank`: "" is taken, and clears it (a model's `allow_blank: true`).
+    checks: blank
+      ? checks.map((check) => ({
+          ...check,
+          ok: (value: string) =>
+            value === '' || (typeof check.ok === 'function' ? check.ok(value) : check.ok.test(value)),
+        }))
+      : checks,
   };
 }
 

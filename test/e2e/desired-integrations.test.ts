@@ -137,6 +137,29 @@ describe('collab.yaml: integrations', () => {
     );
   });
 
+  it('a Jira api_url of "" clears it, as GitLab takes it blank; then nothing to change', async () => {
+    const { collab, file, getJson } = await world();
+    const jira = (apiUrl: string) =>
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    integrations:',
+        '      - slug: jira',
+        '        url: https://acme.atlassian.net',
+        `        api_url: '${apiUrl}'`,
+        `        password: $${'{'}env:JIRA_TOKEN}`,
+        '',
+      ].join('\n');
+    const env = { env: { JIRA_TOKEN: 'jira-token' } };
+    expect((await collab(['apply', '-f', file(jira('https://api.acme.example')), '--yes'], env)).exitCode).toBe(0);
+    const path = file(jira(''), 'cleared.yaml');
+    const applied = await collab(['apply', '-f', path, '--yes'], env);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect((await getJson(`${STOREFRONT}/integrations/jira`)).properties.api_url).toBe('');
+    expect((await collab(['plan', '-f', path], env)).exitCode).toBe(0);
+  });
+
   it('a secret written in the file, not as a template, is refused at its line (exit 2) before any request', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(FILE.replace(TEMPLATE, WEBHOOK));
