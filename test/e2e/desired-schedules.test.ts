@@ -122,6 +122,21 @@ describe('collab.yaml: pipeline schedules', () => {
     expect((await collab(['plan', '-f', file(lines(true), 'take.yaml')], { as: 'maintainer' })).exitCode).toBe(0);
   });
 
+  it('two schedules of one description: the plan says which it compares and that the other stays', async () => {
+    const { collab, file, call } = await world();
+    const json = { description: 'nightly', ref: 'main', cron: '0 2 * * *' };
+    const first = await call('POST', storefront, { json });
+    const second = await call('POST', storefront, { json: { ...json, cron: '0 3 * * *' } });
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    pipeline_schedules:\n      enforce: true\n      items:\n        - { description: nightly, ref: main, cron: "0 2 * * *" }\n',
+    );
+    const plan = await collab(['plan', '-f', path]);
+    expect([plan.exitCode, plan.stdout]).toEqual([0, '']);
+    expect(plan.stderr).toContain(
+      `warning: pipeline_schedules: project acme/web/storefront has 2 schedules described nightly: the plan compares the first (ID ${first.body.id}) alone, and leaves ID ${second.body.id} (give it another description)`,
+    );
+  });
+
   it('a file variable the file gives without a type becomes env_var, and the next plan is empty', async () => {
     const { collab, file, call, getJson } = await world();
     const made = await call('POST', storefront, { json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' } });

@@ -330,7 +330,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       );
     },
   },
-  diff: ({ target, value, live, kept, emit }) => {
+  diff: ({ target, value, live, kept, warn, emit }) => {
     const wanted = listOf(value);
     const found = live.schedules ?? [];
     for (const item of wanted.items) {
@@ -338,6 +338,13 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       const variables = variablesOf(item);
       const fields = Object.fromEntries(FIELDS.filter((name) => item[name] !== undefined).map((n) => [n, item[n]]));
       const existing = found.find((s) => s.description === description);
+      // GitLab lets two schedules share a description, which names one in the file: the plan says
+      // which it compares, and that the others stay (enforce cannot tell them from it either).
+      const others = found.filter((s) => s !== existing && s.description === description);
+      if (existing && others.length > 0)
+        warn(
+          `pipeline_schedules: project ${target.path} has ${others.length + 1} schedules described ${description}: the plan compares the first (ID ${existing.id}) alone, and leaves ${others.map((s) => `ID ${s.id}`).join(', ')} (give ${others.length === 1 ? 'it' : 'them'} another description)`,
+        );
       // Only a ref the change sends: a schedule that keeps its ref is not refused for another's.
       const unresolved = live.unresolvedRefs?.get(String(item.ref));
       if (unresolved && !(existing && sameRef(item.ref, existing.ref)))
