@@ -558,6 +558,27 @@ describe('collab.yaml: approval settings', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('retain_approvals_on_push on where the project has selective_code_owner_removals on: refused at plan, exit 2', async () => {
+    const { collab, file, call, sandbox, writes } = await world();
+    const put = await call('PUT', `${STOREFRONT}/merge_request_approval_setting`, {
+      json: { selective_code_owner_removals: true },
+    });
+    expect(put.status).toBe(200);
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    approval_settings:\n      retain_approvals_on_push: true\n',
+    );
+    sandbox.resetStats();
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect([applied.exitCode, applied.stderr.split('\n').slice(0, 2)]).toEqual([
+      2,
+      [
+        'error: approval_settings of project acme/web/storefront: selective_code_owner_removals cannot be used with retain_approvals_on_push: selective removals need approvals not retained on push',
+        'hint: set both in the file, one of them off',
+      ],
+    ]);
+    expect(writes()).toEqual([]);
+  });
+
   it('a key its group locks is refused, exit 2, naming the lock', async () => {
     const { collab, file } = await world();
     expect((await collab(['apply', '-f', file(SETTINGS), '--yes'])).exitCode).toBe(0);

@@ -85,6 +85,17 @@ export const approvalSettings: Section<ApprovalSettingsSpec> = {
       throw new CollabError('usage', `approval_settings.${above.key} of ${target.kind} ${target.path} ${above.says}`, {
         hint: `leave it out of this ${target.kind}, or change it on the group that locks it`,
       });
+    // The file's keys over what the target has: a key the file leaves as it is may refuse one it sets
+    // (selective_code_owner_removals on, retain_approvals_on_push set on), as the service would (400).
+    const after = {
+      ...Object.fromEntries(Object.entries(settings).map(([key, setting]) => [key, setting?.value])),
+      ...(isItem(value) ? value : {}),
+    };
+    const together = approvalSettingsProblem(after);
+    if (together)
+      throw new CollabError('usage', `approval_settings of ${target.kind} ${target.path}: ${together}`, {
+        hint: 'set both in the file, one of them off',
+      });
     for (const [key, wanted] of Object.entries(isItem(value) ? value : {})) {
       const current = settings[key];
       if (typeof wanted !== 'boolean' || current?.value === wanted) continue;
