@@ -137,6 +137,35 @@ describe('collab.yaml: pipeline schedules', () => {
     );
   });
 
+  it('a short ref on a project the plan makes empty is refused at plan; with a README it applies', async () => {
+    const { collab, file, sandbox, writes } = await world();
+    const made = (readme: boolean) =>
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/brand-new:',
+        '    create: true',
+        ...(readme ? ['    settings:', '      initialize_with_readme: true'] : []),
+        '    pipeline_schedules:',
+        "      - { description: nightly, ref: main, cron: '0 2 * * *' }",
+        '',
+      ].join('\n');
+    sandbox.resetStats();
+    const refused = await collab(['apply', '-f', file(made(false)), '--yes']);
+    expect([refused.exitCode, refused.stderr.split('\n').slice(0, 2)]).toEqual([
+      2,
+      [
+        'error: pipeline_schedules: nightly on project acme/web/brand-new: ref main names no branch or tag of the empty repository the plan makes the project with, which GitLab refuses (400 ref is ambiguous)',
+        'hint: make the project with a README (settings: initialize_with_readme: true), or give the full ref (refs/heads/main)',
+      ],
+    ]);
+    expect(writes()).toEqual([]);
+    const path = file(made(true), 'readme.yaml');
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
+  });
+
   it('a file variable the file gives without a type becomes env_var, and the next plan is empty', async () => {
     const { collab, file, call, getJson } = await world();
     const made = await call('POST', storefront, { json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' } });

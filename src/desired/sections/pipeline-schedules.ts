@@ -38,6 +38,7 @@ import {
   withSecrets,
 } from './common.js';
 import type { LiveTarget } from '../model.js';
+import type { DesiredTarget } from '../targets.js';
 import type { Body, ChangeRequest, Item, OnTarget, Reader, Section } from './section.js';
 
 /**
@@ -62,7 +63,7 @@ declare module '../model.js' {
     /** The caller is an administrator, who changes a schedule without owning it. */
     scheduleCallerAdmin?: boolean;
     /** The short refs the file's schedules send that name no branch or tag of the project, or both. */
-    unresolvedRefs?: Map<string, 'neither' | 'both'>;
+    unresolvedRefs?: Map<string, 'neither' | 'both' | 'new'>;
     /** The schedules whose GET left out `variables`: the caller may not read them, so they cannot be compared. */
     unseenScheduleVariables?: Set<string>;
   }
@@ -103,23 +104,39 @@ const FULL_REF = /^refs\/(heads|tags)\/\S/;
 
 /**
  * The short refs a plan would send for a project's schedules (a new schedule's, a changed one's),
- * which the service expands to the one branch or tag of that name; none for a project the apply
- * makes, whose repository cannot be read before it is there. The default branch is taken as
+ * which the service expands to the one branch or tag of that name. The default branch is taken as
  * found without a request: it is a branch, and TagCheck refuses a tag of its name.
  */
 function refsToCheck(live: LiveTarget, value: unknown): string[] {
   const project = live.resource;
-  if (!project) return [];
   const refs = new Set<string>();
   for (const item of listOf(value).items) {
     const ref = String(item.ref);
     if (FULL_REF.test(ref)) continue;
     const existing = live.schedules?.find((s) => s.description === String(item.description));
     if (existing && sameRef(ref, existing.ref)) continue;
-    if (project.empty_repo !== true && ref === project.default_branch) continue;
+    if (project && project.empty_repo !== true && ref === project.default_branch) continue;
     refs.add(ref);
   }
   return [...refs];
+}
+
+/**
+ * Whether a project the plan makes starts with an empty repository: made without a README
+ * (initialize_with_readme), an import (import_url, in its settings or its pull mirror) or a
+ * template (template_name, template_project_id, use_custom_template: doc/api/projects.md).
+ */
+function madeEmpty(target: DesiredTarget | undefined): boolean {
+  const settings = isItem(target?.sections.settings) ? target.sections.settings : {};
+  const mirror = isItem(target?.sections.mirror) ? target.sections.mirror : {};
+  const filled = [
+    'initialize_with_readme',
+    'import_url',
+    'template_name',
+    'template_project_id',
+    'use_custom_template',
+  ];
+  return !filled.some((key) => (settings[key] ?? mirror[key] ?? false) !== false);
 }
 
 /** Whether a branch's or a tag's GET finds it (404: the repository has none of that name). */
@@ -197,16 +214,23 @@ const isSchedule = (item: Item): item is Schedule =>
   typeof item.id === 'number' && typeof item.description === 'string';
 
 /** The plan's refusal of a short ref GitLab would answer `ref is ambiguous`, in the words of the case. */
-function refRefused(path: string, description: string, ref: string, why: 'neither' | 'both'): CollabError {
-  const names = why === 'both' ? 'names both a branch and a tag' : 'names no branch or tag';
+function refRefused(path: string, description: string, ref: string, why: 'neither' | 'both' | 'new'): CollabError {
+  const names =
+    why === 'both'
+      ? 'names both a branch and a tag of the project'
+      : why === 'new'
+        ? 'names no branch or tag of the empty repository the plan makes the project with'
+        : 'names no branch or tag of the project';
   return new CollabError(
     'usage',
-    `pipeline_schedules: ${description} on project ${path}: ref ${ref} ${names} of the project, which GitLab refuses (400 ref is ambiguous)`,
+    `pipeline_schedules: ${description} on project ${path}: ref ${ref} ${names}, which GitLab refuses (400 ref is ambiguous)`,
     {
       hint:
         why === 'both'
           ? `give the full ref: refs/heads/${ref} or refs/tags/${ref}`
-          : `push the branch or tag first, give one that exists, or the full ref (refs/heads/${ref})`,
+          : why === 'new'
+            ? `make the project with a README (settings: initialize_with_readme: true), or give the full ref (refs/heads/${ref})`
+            : `push the branch or tag first, give one that exists, or the full ref (refs/heads/${ref})`,
     },
   );
 }
@@ -304,7 +328,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
     // `ref is ambiguous`: Ci::PipelineSchedules::BaseSaveService @7e8b0612, expand_short_ref): the
     // plan asks for the branch and the tag of each such ref a change would send, and refuses it
     // first. An empty repository has neither (no request).
-    once: async (ctx, lives, values, reader) => {
+    once: async (ctx, lives, values, reader, planned) => {
       const caller = (await ctx.session.request<CurrentUser>(getCurrentUser())).data;
       for (const live of lives) {
         live.scheduleCaller = caller.username;
@@ -314,6 +338,13 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         lives.map(async (live, i) => {
           const refs = refsToCheck(live, values[i]);
           if (refs.length === 0) return;
+          // A project the apply makes has what its create gives it: an empty repository, unless
+          // it is made with a README, an import or a template (their branches cannot be told).
+          if (!live.resource) {
+            if (!madeEmpty(planned('project', live.path))) return;
+            live.unresolvedRefs = new Map(refs.map((ref) => [ref, 'new']));
+            return;
+          }
           const project = Number(live.resource?.id);
           const unresolved = new Map<string, 'neither' | 'both'>();
           await Promise.all(
