@@ -260,6 +260,26 @@ describe('collab.yaml: job token scope and push mirrors', () => {
     expect([again.exitCode, again.stdout]).toEqual([0, '']);
   });
 
+  it('a new mirror with a branch regex and only_protected_branches: false is one POST the service takes', async () => {
+    const { collab, file } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    remote_mirrors:',
+        '      - url: ssh://git@example.com/acme/storefront.git',
+        '        only_protected_branches: false',
+        "        mirror_branch_regex: '^release/'",
+        '',
+      ].join('\n'),
+    );
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(0);
+    const again = await collab(['plan', '-f', path]);
+    expect([again.exitCode, again.stdout]).toEqual([0, '']);
+  });
+
   it('credentials with a / that moves the host are exit 2, showing no part of them', async () => {
     const { collab, file, writes } = await world();
     const path = file(mirrorFile(`https://${CREDENTIALS}@github.example.com/acme/storefront.git`));

@@ -91,6 +91,18 @@ function settingsOf(existing: RemoteMirror, fields: Item): Item {
   return body;
 }
 
+/**
+ * A new mirror's body as POST takes it: the service refuses only_protected_branches and
+ * mirror_branch_regex in one request whatever their values (mutually exclusive parameters), so
+ * of the two only the one that says something is sent: a regex (only_protected_branches off is a
+ * new mirror's own), or none (no regex is a new mirror's own).
+ */
+function creatable(body: Item): Item {
+  const { only_protected_branches, mirror_branch_regex, ...rest } = body;
+  if (typeof mirror_branch_regex === 'string' && mirror_branch_regex !== '') return { ...rest, mirror_branch_regex };
+  return only_protected_branches === undefined ? rest : { ...rest, only_protected_branches };
+}
+
 const isMirror = (item: Item): item is RemoteMirror => typeof item.id === 'number' && typeof item.url === 'string';
 
 export const remoteMirrors: Section<MirrorSpec> = {
@@ -201,7 +213,7 @@ export const remoteMirrors: Section<MirrorSpec> = {
     switch (spec.op) {
       case 'mirror-create': {
         const body = withSecrets(spec.body, resolver.secret);
-        return [createMirror(spec.ref, { ...body, url: String(body.url) })];
+        return [createMirror(spec.ref, { ...creatable(body), url: String(body.url) })];
       }
       case 'mirror-update': {
         // The service refuses the two branch settings in one request (mutually exclusive parameters).
@@ -217,7 +229,10 @@ export const remoteMirrors: Section<MirrorSpec> = {
         return [deleteMirror(spec.ref, spec.mirrorId)];
       case 'mirror-replace': {
         const body = withSecrets(spec.body, resolver.secret);
-        return [deleteMirror(spec.ref, spec.mirrorId), createMirror(spec.ref, { ...body, url: String(body.url) })];
+        return [
+          deleteMirror(spec.ref, spec.mirrorId),
+          createMirror(spec.ref, { ...creatable(body), url: String(body.url) }),
+        ];
       }
     }
   },
