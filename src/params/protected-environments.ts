@@ -31,7 +31,7 @@ export const GROUP_INHERITANCE_PARAM: ParamSpec = {
   rule: {
     what: 'group inheritance type',
     source: 'doc/api/protected_environments.md (group_inheritance_type); ProtectedEnvironments::Authorizable',
-    integer: { min: GROUP_INHERITANCE_TYPES[0], max: GROUP_INHERITANCE_TYPES[1] },
+    integer: { min: GROUP_INHERITANCE.direct, max: GROUP_INHERITANCE.inherited },
   },
 };
 

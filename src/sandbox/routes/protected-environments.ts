@@ -222,9 +222,6 @@ function routes(kind: Kind): Route[] {
           merged.group_inheritance_type = existing.group_inheritance_type;
         if (approval && merged.required_approvals === undefined)
           merged.required_approvals = existing.required_approvals;
-        // Nested attributes by id change what they give: the rest of the entry is kept.
-        if (merged.group_inheritance_type === undefined)
-          merged.group_inheritance_type = existing.group_inheritance_type;
         next = next.map((entry) => (entry.id === id ? { id, ...readEntry(req, owner, at, merged, approval) } : entry));
       });
       return next;
