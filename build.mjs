@@ -413,31 +413,33 @@ for (const bundle of ['front.cjs', 'back.cjs']) {
 }
 
 // Record the code caches: evaluate each bundle as the launcher does, run what is typical of it, and
-// save what V8 compiled. The front's: every command's help built and rendered, then what the front
-// runs of RECORDED_COMMANDS (their parse and the way into the back: without it, each command
-// compiled some 70 functions of commander's and ours, 5M instructions). The back's: those commands
-// run through the front against a sandbox in this process, so the code every command shares (the
-// context, the config file's check, the HTTP client, a request, the output) starts compiled, and
-// the verbs' own code is compiled when used. Evaluating every module of the back instead made a
-// cache of 1.9 MB, not 1.4, and `projects view 1` 365M instructions, not 317M (bench/README.md,
-// start-up). Both under no V8 flags, as the launcher loads them: the commands' flags are set later,
-// by the runtime of the run (src/launcher.cjs), which the commands run here have none of.
+// save what V8 compiled: RECORDED_COMMANDS, through the front against a sandbox in this process.
+// The front's cache then holds the parser, one help's rendering and the way into the back (without
+// them, each command compiled some 70 functions of commander's and ours, 5M instructions); another
+// noun's definitions are compiled when used. Recorded after every command's help had been built and
+// rendered, it was 539 KB, not 314, and slower to read than what it saved: every help, usage error
+// and command started 0.6 to 2 ms later (bench/README.md, start-up, 2026-12-07). The back's holds
+// the code every command shares (the context, the config file's check, the HTTP client, a request,
+// the output); the verbs' own code is compiled when used. Evaluating every module of the back
+// instead made a cache of 1.9 MB, not 1.4, and `projects view 1` 365M instructions, not 317M.
+// Both under no V8 flags, as the launcher loads them: the commands' flags are set later, by the
+// runtime of the run (src/launcher.cjs), which the commands run here have none of.
 const launcher = createRequire(import.meta.url)(join(outdir, 'cli.cjs'));
 const front = launcher.loadBundle('front', { useCache: false });
-await front.exports.renderEveryHelp();
 const back = launcher.loadBack({ useCache: false });
 await runRecordedCommands(front.exports.main);
 await writeFile(join(outdir, 'front.cache'), front.script.createCachedData());
 await writeFile(join(outdir, 'back.cache'), back.script.createCachedData());
 
 /**
- * The commands the caches are recorded from, one of each kind that leaves the front: a config
+ * The commands the caches are recorded from, one of each kind: a help (the front alone), a config
  * file read and checked, one request. (A page of a list as well made a cache 50 KB larger and
  * `projects list` no faster: 360M instructions against 363M.) They run against a sandbox in this
  * process (dist/sandbox.js, outside the back) and a config directory made for them.
  */
 async function runRecordedCommands(main) {
   const RECORDED_COMMANDS = [
+    ['projects', 'list', '--help'],
     ['config', 'get', 'output'],
     ['projects', 'view', '1', '-o', 'json'],
   ];

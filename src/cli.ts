@@ -3,4 +3,4 @@
  * it with its code cache and calls runAndExit; the commands themselves are in dist/back.cjs. The build runs a few commands
  * through `main` to record the back's code cache.
  */
-export { main, renderEveryHelp, runAndExit } from './main.js';
+export { main, runAndExit } from './main.js';

@@ -434,20 +434,3 @@ export async function runAndExit(argv: readonly string[], launcher: { tuneV8?: (
     await new Promise((resolve) => process.stdout.once('drain', resolve));
   process.exit(code);
 }
-
-/**
- * Builds every command with all its flags and renders every help text, running nothing. The build
- * calls this to record V8's code cache of the parser and help path (dist/front.cache), so that
- * whichever command is asked for, its parsing and help start from compiled code.
- */
-export async function renderEveryHelp(): Promise<void> {
-  const run = new Run(processRuntime(() => stdoutClosed()));
-  const program = buildProgram(run);
-  for (const entry of NOUNS) program.addCommand(buildCommand((await entry.load()).spec, run));
-  applyExitOverride(run, program);
-  const render = (cmd: Command): void => {
-    cmd.helpInformation();
-    for (const sub of cmd.commands) render(sub);
-  };
-  render(program);
-}
