@@ -169,7 +169,14 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
       event('merge_requests', 'merge requests'),
       { name: 'comment_on_event_enabled', type: 'boolean', description: 'comment in Jira issues on each event' },
       { name: 'issues_enabled', type: 'boolean', description: 'show Jira issues in GitLab' },
-      { name: 'project_keys', type: 'string-array', description: 'the Jira projects whose issues are shown' },
+      // The Jira projects issues are viewed from (doc/api/project_integrations.md, PUT …/integrations/jira):
+      // which ones, not in what order.
+      {
+        name: 'project_keys',
+        type: 'string-array',
+        description: 'the Jira projects whose issues are shown',
+        unordered: true,
+      },
     ],
     secrets: ['password'],
     flags: true,

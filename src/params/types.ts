@@ -41,6 +41,11 @@ export interface ParamSpec {
   required?: boolean;
   /** What the service accepts beyond the type (rules.ts): checked by the flag, collab.yaml and the sandbox alike. */
   rule?: ParamRule;
+  /**
+   * For array parameters: the order of its items means nothing to the service, so collab.yaml's
+   * list is compared with the service's as a set (the same keys in another order plan no change).
+   */
+  unordered?: boolean;
 }
 
 /** Columns of the project settings table: C = POST /projects, U = POST /projects/user/:id, E = PUT /projects/:id. */

@@ -160,6 +160,29 @@ describe('collab.yaml: integrations', () => {
     expect((await collab(['plan', '-f', path], env)).exitCode).toBe(0);
   });
 
+  it('Jira project_keys listed in another order plan no change; an added key plans one', async () => {
+    const { collab, file } = await world();
+    const jira = (keys: string) =>
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    integrations:',
+        '      - slug: jira',
+        '        url: https://acme.atlassian.net',
+        `        password: $${'{'}env:JIRA_TOKEN}`,
+        `        project_keys: [${keys}]`,
+        '',
+      ].join('\n');
+    const env = { env: { JIRA_TOKEN: 'jira-token' } };
+    expect((await collab(['apply', '-f', file(jira('WEB, OPS')), '--yes'], env)).exitCode).toBe(0);
+    const reordered = await collab(['plan', '-f', file(jira('OPS, WEB'), 'reordered.yaml')], env);
+    expect([reordered.exitCode, reordered.stdout]).toEqual([0, expect.not.stringContaining('project_keys')]);
+    const added = await collab(['plan', '-f', file(jira('OPS, WEB, SEC'), 'added.yaml')], env);
+    expect(added.exitCode, added.stderr).toBe(8);
+    expect(added.stdout).toContain('project_keys');
+  });
+
   it('a secret written in the file, not as a template, is refused at its line (exit 2) before any request', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(FILE.replace(TEMPLATE, WEBHOOK));

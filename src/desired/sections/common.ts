@@ -160,6 +160,15 @@ export function equal(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
+/** Whether a parameter's live value is the one wanted: as sets where its table says the order means nothing (ParamSpec.unordered). */
+export function sameParamValue(param: ParamSpec | undefined, live: unknown, wanted: unknown): boolean {
+  if (param?.unordered && Array.isArray(live) && Array.isArray(wanted)) {
+    const sorted = (items: unknown[]) => items.map((item) => JSON.stringify(item)).sort();
+    return equal(sorted(live), sorted(wanted));
+  }
+  return equal(live, wanted);
+}
+
 /**
  * A secret's template in collab.yaml, `${env:NAME}` or `${file:path}` (the source, then the name):
  * the one pattern the loader resolves, a saved plan's check looks for and `reached` refuses.

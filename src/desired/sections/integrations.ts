@@ -19,12 +19,12 @@ import { CollabError } from '../../errors.js';
 import { ruleError } from '../../params/rules.js';
 import type { DesiredTarget } from '../targets.js';
 import {
-  equal,
   isItem,
   listOf,
   listReached,
   listSchema,
   paramSchema,
+  sameParamValue,
   shape,
   TEMPLATE,
   unlisted,
@@ -74,6 +74,14 @@ function itemSchema(spec: IntegrationSpec): ItemSchema {
 /** What the service shows of a field: an event flag beside `active`, the rest in `properties`. */
 const liveValue = (view: IntegrationView, field: string): unknown =>
   isEventField(field) ? view[field] : view.properties?.[field];
+
+/** Whether an integration's field as the service shows it is the one wanted, by its parameter's comparison. */
+const sameField = (spec: IntegrationSpec, view: IntegrationView, field: string, wanted: unknown): boolean =>
+  sameParamValue(
+    spec.params.find((param) => param.name === field),
+    liveValue(view, field),
+    wanted,
+  );
 
 const fieldsOf = (item: Item): Item => Object.fromEntries(Object.entries(item).filter(([key]) => key !== 'slug'));
 
@@ -176,7 +184,7 @@ export const integrations: Section<IntegrationSpecOp> = {
         continue;
       }
       const changed = Object.keys(fields).filter(
-        (key) => !spec.secrets.includes(key) && !equal(liveValue(existing, key), fields[key]),
+        (key) => !spec.secrets.includes(key) && !sameField(spec, existing, key, fields[key]),
       );
       const rotating = rotateSecrets ? spec.secrets.filter((secret) => fields[secret] !== undefined) : [];
       if (changed.length === 0 && rotating.length === 0) continue;
@@ -219,7 +227,9 @@ export const integrations: Section<IntegrationSpecOp> = {
   // secret (a template) cannot be told, and such a change stays stale.
   reached: (name, after, live) =>
     listReached(activeNamed(live.integrations ?? [], name), after, (view, field, wanted) =>
-      field === 'inherited' ? (view.inherited === true) === wanted : equal(liveValue(view, field), wanted),
+      field === 'inherited'
+        ? (view.inherited === true) === wanted
+        : sameField(integrationNamed(name) as IntegrationSpec, view, field, wanted),
     ),
   ops: ['integration-set', 'integration-disable'],
   send: async (spec, resolver) => {
