@@ -75,7 +75,11 @@ export const SCHEDULE_SCOPES = ['active', 'inactive'] as const;
 /** What a new schedule has where the request leaves a field out. */
 export const SCHEDULE_DEFAULTS: Readonly<Record<string, unknown>> = { cron_timezone: 'UTC', active: true };
 
-/** POST/PUT .../pipeline_schedules/:id/variables: key and value, and the type (`env_var` by default). */
+/**
+ * POST/PUT .../pipeline_schedules/:id/variables: key and value, and the type (`env_var` by default).
+ * A value may be empty: GitLab checks only that it is given (lib/api/ci/pipeline_schedules.rb), so
+ * `--variable KEY=` and collab.yaml's `value: ''` are sent as they are.
+ */
 export const SCHEDULE_VARIABLE_TYPES = ['env_var', 'file'] as const;
 
 /** The doc's rule for a variable's key: at most 255 characters of A-Z, a-z, 0-9 and _. */

@@ -28,6 +28,16 @@ export function requireStr(input: Record<string, unknown>, name: string): string
   return value;
 }
 
+/**
+ * A string Grape `requires` where the model has no presence check of it: it must be given, but
+ * may be empty (Grape's presence validator asks only that the key be there).
+ */
+export function requireGiven(input: Record<string, unknown>, name: string): string {
+  const value = str(input, name);
+  if (value === undefined) throw paramError(`${name} is missing`);
+  return value;
+}
+
 export function int(input: Record<string, unknown>, name: string): number | undefined {
   const value = input[name];
   if (value === undefined || value === null || value === '') return undefined;

@@ -182,6 +182,19 @@ describe('collab.yaml: pipeline schedules', () => {
     expect([again.exitCode, again.stdout]).toEqual([0, '']);
   });
 
+  it('a variable whose value is empty applies, as GitLab takes it, and the next plan is empty', async () => {
+    const { collab, file, getJson } = await world();
+    const path = file(NIGHTLY_SUITE.replace('value: full', "value: ''"));
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    const [listed] = await getJson(storefront);
+    expect((await getJson(`${storefront}/${listed.id}`)).variables).toEqual([
+      { key: 'SUITE', value: '', variable_type: 'env_var', raw: false },
+    ]);
+    const again = await collab(['plan', '-f', path]);
+    expect([again.exitCode, again.stdout]).toEqual([0, '']);
+  });
+
   it('a schedule another user owns: an administrator changes it as it is, its owner kept', async () => {
     const { collab, file, call, getJson } = await world();
     const made = await call('POST', storefront, {

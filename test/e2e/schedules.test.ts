@@ -101,6 +101,20 @@ describe('collab schedules', () => {
     expect(variables).toEqual((await getJson(`${schedulesPath}/${id}`)).variables);
   });
 
+  it('create --variable KEY= makes a variable with an empty value, as GitLab takes it; update empties one', async () => {
+    const created = await create('developer', '--variable', 'EMPTY=', '--variable', 'SUITE=full');
+    expect(created.exitCode, created.stderr).toBe(0);
+    const { id } = created.json<{ id: number }>();
+    const emptied = await collab(['schedules', 'update', String(id), '--project', project, '--variable', 'SUITE='], {
+      as: 'developer',
+    });
+    expect(emptied.exitCode, emptied.stderr).toBe(0);
+    expect((await getJson(`${schedulesPath}/${id}`)).variables).toEqual([
+      { key: 'EMPTY', value: '', variable_type: 'env_var', raw: false },
+      { key: 'SUITE', value: '', variable_type: 'env_var', raw: false },
+    ]);
+  });
+
   it('a variable refused once the schedule is made says the schedule’s ID and how to finish it, no value', async () => {
     // The service refuses the second variable; the schedule and the first one are made.
     const dispatcher = new MockAgent();

@@ -62,6 +62,18 @@ describe('sandbox: pipeline schedules as GitLab’s policy and entities answer',
     expect((await call('GET', base, 'reporter')).status).toBe(403);
   });
 
+  it('a variable with an empty value is made (201), as Grape asks only that value be given', async () => {
+    const id = await schedule('developer');
+    const made = await call('POST', `${base}/${id}/variables`, 'developer', { key: 'EMPTY', value: '' });
+    expect([made.status, made.body]).toEqual([201, { key: 'EMPTY', value: '', variable_type: 'env_var', raw: false }]);
+  });
+
+  it('a variable without a value is 400 value is missing', async () => {
+    const id = await schedule('developer');
+    const refused = await call('POST', `${base}/${id}/variables`, 'developer', { key: 'NONE' });
+    expect([refused.status, refused.body]).toEqual([400, { error: 'value is missing' }]);
+  });
+
   it('a variable that is not there is 404 Pipeline Schedule Variable Not Found', async () => {
     const id = await schedule('developer');
     expect(await call('PUT', `${base}/${id}/variables/NOPE`, 'developer', { value: 'x' })).toMatchObject({

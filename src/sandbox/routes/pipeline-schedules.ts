@@ -19,7 +19,7 @@ import { forbidden, notFound, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { PipelineSchedule, Project, User } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { choice, int, modelError, readParams, requireStr, str } from '../params.js';
+import { choice, int, modelError, readParams, requireGiven, requireStr, str } from '../params.js';
 import type { Store } from '../store.js';
 import { userObject } from '../views.js';
 
@@ -221,7 +221,10 @@ function createVariable(req: SandboxRequest): SandboxResponse {
   requirePipelineVariables(req);
   const schedule = ownSchedule(req);
   const key = requireStr(req.input, 'key');
-  const value = requireStr(req.input, 'value');
+  // An empty value is kept: lib/api/ci/pipeline_schedules.rb `requires :value, type: String` asks
+  // only that it be given, and Ci::PipelineScheduleVariable (Ci::HasVariable) validates the key
+  // alone (doc/api/pipeline_schedules.md, Create a new pipeline schedule variable).
+  const value = requireGiven(req.input, 'value');
   const type = choice(req.input, 'variable_type', SCHEDULE_VARIABLE_TYPES) ?? 'env_var';
   if (scheduleVariableKeyProblem(key)) throw validationError({ key: ["can contain only letters, digits and '_'."] });
   if (schedule.variables.some((v) => v.key === key))
