@@ -165,6 +165,17 @@ export function approvalSettingsProblem(
 }
 
 /**
+ * The group whose settings lock a key of a project or group at `path`: a project's top-level
+ * group, the one GitLab resolves a project's settings with (`user_project.root_ancestor`, a
+ * subgroup between them counting for nothing); none for a group, whose locks come from the
+ * instance alone (`Resolver.new(user_group)`; ee/lib/api/merge_request_approval_settings.rb).
+ */
+export function lockingGroupPath(kind: 'project' | 'group', path: string): string | undefined {
+  const at = path.indexOf('/');
+  return kind === 'project' && at > 0 ? path.slice(0, at) : undefined;
+}
+
+/**
  * A key a group above locks (answered `locked: true`, `inherited_from`) set to another value: the
  * service keeps the group's value whatever is sent, so the command and the plan refuse it before
  * any write (exit 2), with what this says (`allow_author_approval is locked at false by its group`).

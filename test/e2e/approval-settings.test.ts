@@ -27,6 +27,27 @@ describe('collab approval-settings', () => {
     expect(json.json()).toEqual(await settingsOf(storefront));
   });
 
+  it('a subgroup’s strict value does not lock its projects: only the top-level group’s does', async () => {
+    const web = await collab(['approval-settings', 'update', '--group', 'acme/web', '--no-allow-author-approval']);
+    expect(web.exitCode, web.stderr).toBe(0);
+    expect((await settingsOf(storefront)).allow_author_approval).toEqual({
+      value: true,
+      locked: false,
+      inherited_from: null,
+    });
+  });
+
+  it('a group is not locked by its parent’s strict value, which locks the projects below', async () => {
+    const acme = await collab(['approval-settings', 'update', '--group', 'acme', '--no-allow-committer-approval']);
+    expect(acme.exitCode, acme.stderr).toBe(0);
+    expect((await settingsOf(`/groups/${encodeURIComponent('acme/web')}`)).allow_committer_approval).toEqual({
+      value: true,
+      locked: false,
+      inherited_from: null,
+    });
+    expect((await settingsOf(storefront)).allow_committer_approval).toMatchObject({ locked: true });
+  });
+
   it('a locked key is refused before the PUT (exit 2), as the plan refuses it; so is a project’s own key on a group', async () => {
     expect(
       (await collab(['approval-settings', 'update', '--group', 'acme', '--no-allow-author-approval'])).exitCode,

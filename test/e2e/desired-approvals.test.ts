@@ -558,6 +558,31 @@ describe('collab.yaml: approval settings', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('a subgroup’s strict value in the same file does not refuse its project’s other value: it locks nothing', async () => {
+    const { collab, file, getJson } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'groups:',
+        '  acme/web:',
+        '    approval_settings:',
+        '      allow_author_approval: false',
+        'projects:',
+        '  acme/web/storefront:',
+        '    approval_settings:',
+        '      allow_author_approval: true',
+        '',
+      ].join('\n'),
+    );
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect((await getJson(`${STOREFRONT}/merge_request_approval_setting`)).allow_author_approval).toMatchObject({
+      value: true,
+      locked: false,
+    });
+    expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
+  });
+
   it('retain_approvals_on_push on where the project has selective_code_owner_removals on: refused at plan, exit 2', async () => {
     const { collab, file, call, sandbox, writes } = await world();
     const put = await call('PUT', `${STOREFRONT}/merge_request_approval_setting`, {

@@ -22,7 +22,7 @@ export const UPDATE = ownerVerb({
   name: 'update',
   summary: 'Change merge request approval settings; those not given stay',
   description:
-    'A group’s strict value (authors may not approve, approvals do not stay on push…) locks it for every project below: such a key cannot be changed on the project. selective_code_owner_removals is a project’s alone, and needs retain_approvals_on_push off.',
+    'A top-level group’s strict value (authors may not approve, approvals do not stay on push…) locks it for every project under it: such a key cannot be changed on the project. selective_code_owner_removals is a project’s alone, and needs retain_approvals_on_push off.',
   flags: { settings: params(APPROVAL_SETTINGS) },
   mutating: true,
   examples: [

@@ -6,6 +6,7 @@ import {
   approvalSettingsFor,
   approvalSettingsProblem,
   lockedSettingProblem,
+  lockingGroupPath,
   strictAboveProblem,
 } from '../../params/approvals.js';
 import { isItem, shape } from './common.js';
@@ -21,19 +22,20 @@ import type { OnTarget, Planned, Section } from './section.js';
 declare module '../model.js' {
   interface LiveTarget {
     approvalSettings?: ApprovalSettings;
-    /** The groups above the target that the file gives approval settings, nearest last. */
+    /** The group whose settings lock the target's (lockingGroupPath), where the file gives it approval settings. */
     approvalSettingsAbove?: readonly { path: string; settings: Readonly<Record<string, unknown>> }[];
   }
 }
 
-/** What the file sets of approval settings on each group above `path` (`a/b/c`: a, then a/b). */
-function plannedAbove(planned: Planned, path: string): { path: string; settings: Record<string, unknown> }[] {
-  const parts = path.split('/');
-  return parts.slice(1).flatMap((_, depth) => {
-    const group = parts.slice(0, depth + 1).join('/');
-    const settings = planned('group', group)?.sections.approval_settings;
-    return isItem(settings) ? [{ path: group, settings }] : [];
-  });
+/** What the file sets of approval settings on the group that locks the target's (a project's top-level group). */
+function plannedAbove(
+  planned: Planned,
+  kind: 'project' | 'group',
+  path: string,
+): { path: string; settings: Record<string, unknown> }[] {
+  const group = lockingGroupPath(kind, path);
+  const settings = group === undefined ? undefined : planned('group', group)?.sections.approval_settings;
+  return group !== undefined && isItem(settings) ? [{ path: group, settings }] : [];
 }
 
 type ApprovalSettingsSpec = OnTarget & {
@@ -70,7 +72,7 @@ export const approvalSettings: Section<ApprovalSettingsSpec> = {
   read: {
     // A group above whose file locks a key is applied first: what it locks is known now.
     once: async (_ctx, lives, _values, _reader, planned) => {
-      for (const live of lives) live.approvalSettingsAbove = plannedAbove(planned, live.path);
+      for (const live of lives) live.approvalSettingsAbove = plannedAbove(planned, live.kind, live.path);
     },
     none: (live) => void (live.approvalSettings = DEFAULTS),
     target: async ({ client }, live, resource) =>

@@ -216,12 +216,22 @@ function deleteRule(req: SandboxRequest): SandboxResponse {
   return noContent();
 }
 
-/** Each key as `{value, locked, inherited_from}`: locked where a group above holds its strict value. */
+/**
+ * The settings that lock an owner's: a project's top-level group's alone, as GitLab resolves a
+ * project's with `user_project.root_ancestor` (a subgroup between them counts for nothing), and
+ * none for a group, resolved from itself and the instance (`Resolver.new(user_group)`), whose
+ * settings the sandbox does not hold (ee/lib/api/merge_request_approval_settings.rb).
+ */
+function lockingSettings(store: Store, owner: OwnerKey): Record<string, boolean>[] {
+  if (owner.kind === 'group') return [];
+  const top = ownerChain(store, owner).slice(1).at(-1);
+  return top ? [store.approvalSettings.get(ownerKey(top)) ?? {}] : [];
+}
+
+/** Each key as `{value, locked, inherited_from}`: locked where the top-level group holds its strict value. */
 function settingsJson(store: Store, owner: OwnerKey): Record<string, unknown> {
   const own = store.approvalSettings.get(ownerKey(owner)) ?? {};
-  const above = ownerChain(store, owner)
-    .slice(1)
-    .map((key) => store.approvalSettings.get(ownerKey(key)) ?? {});
+  const above = lockingSettings(store, owner);
   const view: Record<string, unknown> = {};
   for (const setting of APPROVAL_SETTINGS) {
     const locked = above.some((settings) => settings[setting.name] === setting.strict);
