@@ -1,3 +1,5 @@
+import { shellWord } from '../util/words.js';
+import { flagName } from './derive.js';
 import type { ParamSpec } from './types.js';
 
 /**
@@ -183,13 +185,36 @@ export function lockingGroupPath(kind: 'project' | 'group', path: string): strin
 export function lockedSettingProblem(
   current: Readonly<Record<string, { value: boolean; locked: boolean; inherited_from: string | null } | undefined>>,
   wanted: Readonly<Record<string, unknown>>,
-): { key: string; says: string } | undefined {
+): { key: string; says: string; wanted: boolean; from: string | null } | undefined {
   for (const [key, value] of Object.entries(wanted)) {
     const setting = current[key];
     if (typeof value === 'boolean' && setting?.locked && setting.value !== value)
-      return { key, says: `is locked at ${setting.value} by its ${setting.inherited_from ?? 'group'}` };
+      return {
+        key,
+        says: `is locked at ${setting.value} by its ${setting.inherited_from ?? 'group'}`,
+        wanted: value,
+        from: setting.inherited_from,
+      };
   }
   return undefined;
+}
+
+/**
+ * What to do about a locked key (lockedSettingProblem) of a project or group at `path`: where the
+ * lock is a group's (`inherited_from: group`) and the path says which (lockingGroupPath: a
+ * project's top-level group), change it there, with the command that does (the key given the
+ * value wanted: the group's no longer locks it). Otherwise (an instance's lock, a project named by
+ * its ID alone) the words alone.
+ */
+export function unlockHint(
+  kind: 'project' | 'group',
+  path: string | undefined,
+  locked: { key: string; wanted: boolean; from: string | null },
+): string {
+  const group = locked.from === 'group' && path !== undefined ? lockingGroupPath(kind, path) : undefined;
+  if (group === undefined) return 'change it on the group that locks it';
+  const flag = `--${locked.wanted ? '' : 'no-'}${flagName({ name: locked.key })}`;
+  return `change it on group ${group}, for every project under it: \`collab approval-settings update --group ${shellWord(group)} ${flag}\``;
 }
 
 /**
@@ -201,13 +226,18 @@ export function lockedSettingProblem(
 export function strictAboveProblem(
   above: readonly { path: string; settings: Readonly<Record<string, unknown>> }[],
   wanted: Readonly<Record<string, unknown>>,
-): { key: string; says: string } | undefined {
+): { key: string; says: string; hint: string } | undefined {
   for (const [key, value] of Object.entries(wanted)) {
     const setting = APPROVAL_SETTINGS.find((each) => each.name === key);
     if (!setting || typeof value !== 'boolean' || value === setting.strict) continue;
     const group = above.find((each) => each.settings[key] === setting.strict);
+    // The group's value is the file's: a command would be undone by the next apply.
     if (group)
-      return { key, says: `would be locked at ${setting.strict} by group ${group.path}, which the file sets so` };
+      return {
+        key,
+        says: `would be locked at ${setting.strict} by group ${group.path}, which the file sets so`,
+        hint: `set ${key}: ${value} in group ${group.path}'s approval_settings in the file`,
+      };
   }
   return undefined;
 }

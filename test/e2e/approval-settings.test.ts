@@ -70,6 +70,26 @@ describe('collab approval-settings', () => {
     expect((await collab(['approval-settings', 'update', ...project])).exitCode).toBe(2);
   });
 
+  it('a locked key’s hint names the top-level group that locks it and the command that unlocks it', async () => {
+    expect(
+      (await collab(['approval-settings', 'update', '--group', 'acme', '--no-allow-author-approval'])).exitCode,
+    ).toBe(0);
+    const locked = await collab(['approval-settings', 'update', ...project, '--allow-author-approval']);
+    expect([locked.exitCode, locked.stderr.split('\n')[1]]).toEqual([
+      2,
+      'hint: change it on group acme, for every project under it: `collab approval-settings update --group acme --allow-author-approval`',
+    ]);
+  });
+
+  it('a locked key of a project given by its ID keeps the hint in words: its ID does not say which group locks it', async () => {
+    expect(
+      (await collab(['approval-settings', 'update', '--group', 'acme', '--no-allow-author-approval'])).exitCode,
+    ).toBe(0);
+    const id = String((await getJson(storefront)).id);
+    const locked = await collab(['approval-settings', 'update', '--project', id, '--allow-author-approval']);
+    expect([locked.exitCode, locked.stderr.split('\n')[1]]).toEqual([2, 'hint: change it on the group that locks it']);
+  });
+
   it('a group’s view has no row for selective_code_owner_removals, which a group does not take; a project’s has', async () => {
     const names = async (owner: string[]) =>
       (await collab(['approval-settings', 'view', ...owner])).stdout

@@ -551,9 +551,12 @@ describe('collab.yaml: approval settings', () => {
     );
     sandbox.resetStats();
     const applied = await collab(['apply', '-f', path, '--yes']);
-    expect([applied.exitCode, applied.stderr.split('\n')[0]]).toEqual([
+    expect([applied.exitCode, applied.stderr.split('\n').slice(0, 2)]).toEqual([
       2,
-      'error: approval_settings.allow_author_approval of project acme/web/storefront would be locked at false by group acme, which the file sets so',
+      [
+        'error: approval_settings.allow_author_approval of project acme/web/storefront would be locked at false by group acme, which the file sets so',
+        "hint: leave it out of this project, or set allow_author_approval: true in group acme's approval_settings in the file",
+      ],
     ]);
     expect(writes()).toEqual([]);
   });
@@ -618,6 +621,9 @@ describe('collab.yaml: approval settings', () => {
     expect(plan.exitCode).toBe(2);
     expect(plan.stderr).toContain(
       'approval_settings.allow_author_approval of project acme/web/storefront is locked at false by its group',
+    );
+    expect(plan.stderr).toContain(
+      'hint: leave it out of this project, or change it on group acme, for every project under it: `collab approval-settings update --group acme --allow-author-approval`\n',
     );
   });
 });

@@ -7,6 +7,7 @@ import {
   approvalSettingsFor,
   approvalSettingsProblem,
   lockedSettingProblem,
+  unlockHint,
 } from '../../params/approvals.js';
 import { flagName } from '../../params/derive.js';
 import type { VerbInput } from '../verb.js';
@@ -61,7 +62,8 @@ export async function run(ctx: VerbContext, opts: UpdateSettingsOptions): Promis
   const locked = lockedSettingProblem(current, opts.body);
   if (locked)
     throw new CollabError('usage', `${locked.key} of ${describeOwner(opts.owner)} ${locked.says}`, {
-      hint: 'change it on the group that locks it',
+      // A path names the group that locks it; an ID does not, without a request more.
+      hint: unlockHint(opts.owner.kind, typeof opts.owner.ref === 'string' ? opts.owner.ref : undefined, locked),
     });
   const clash = clashWithCurrent(current, opts);
   if (clash) throw clash;

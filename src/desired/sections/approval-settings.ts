@@ -8,6 +8,7 @@ import {
   lockedSettingProblem,
   lockingGroupPath,
   strictAboveProblem,
+  unlockHint,
 } from '../../params/approvals.js';
 import { isItem, shape } from './common.js';
 import type { OnTarget, Planned, Section } from './section.js';
@@ -85,7 +86,7 @@ export const approvalSettings: Section<ApprovalSettingsSpec> = {
     const above = strictAboveProblem(live.approvalSettingsAbove ?? [], isItem(value) ? value : {});
     if (above)
       throw new CollabError('usage', `approval_settings.${above.key} of ${target.kind} ${target.path} ${above.says}`, {
-        hint: `leave it out of this ${target.kind}, or change it on the group that locks it`,
+        hint: `leave it out of this ${target.kind}, or ${above.hint}`,
       });
     // The file's keys over what the target has: a key the file leaves as it is may refuse one it sets
     // (selective_code_owner_removals on, retain_approvals_on_push set on), as the service would (400).
@@ -104,7 +105,7 @@ export const approvalSettings: Section<ApprovalSettingsSpec> = {
       const locked = lockedSettingProblem(settings, { [key]: wanted });
       if (locked)
         throw new CollabError('usage', `approval_settings.${key} of ${target.kind} ${target.path} ${locked.says}`, {
-          hint: `leave it out of this ${target.kind}, or change it on the group that locks it`,
+          hint: `leave it out of this ${target.kind}, or ${unlockHint(target.kind, target.path, locked)}`,
         });
       emit(key, 'update', current?.value ?? null, wanted, {
         op: 'approval-settings-update',
