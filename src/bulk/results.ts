@@ -296,7 +296,8 @@ export function retriedStatuses(outcomes: readonly Outcome[]): string[] {
 
 /**
  * The error a run ends with when targets failed: exit code 0 when none did; else the failures'
- * own code when they all share one (all 404: 4), else 1. Its message is the summary; its hint
+ * own code when they all share one (all 404: 4), else 1, as docs/exit-codes.md tells scripts
+ * (its "A run over many targets"). Its message is the summary; its hint
  * says how to feed the failures back, `filter` how to pick them out of what the run printed (the
  * presenter's resultsFilter, for retriedStatuses).
  */
