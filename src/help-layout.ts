@@ -10,7 +10,9 @@ import { type Command, Help } from 'commander';
  * - an indented line is kept as its own line (a command to type, an item of a list); an item of
  *   two columns (`  host          default host…`) wraps under its second column;
  * - where the flags leave less than 40 columns, each description goes under its flags, indented;
- * - a usage line too long for the terminal continues under its first word.
+ * - a usage line too long for the terminal continues under its first word;
+ * - an example too long for it continues on the next line after a backslash, as a shell reads it,
+ *   so that what is pasted is still the one command.
  */
 
 /** Columns a description beside its flags needs; with fewer, it goes under them. */
@@ -71,3 +73,36 @@ function commandUsage(this: Help, cmd: Command): string {
 
 /** What program.ts gives commander's configureHelp for every command. */
 export const HELP_LAYOUT = { boxWrap, commandUsage, formatItem, minWidthToWrap: NARROWEST } as const;
+
+/** Indent of an example's continued lines. */
+const CONTINUED = 6;
+
+/**
+ * An example command line as help shows it at `width`: `  $ command`, or, too long for it, broken
+ * between words (never inside quotes, nor between a flag and its value), each broken line ending in a backslash so that the lines,
+ * pasted into a shell, are still the one command. A word wider than the width stays whole.
+ */
+export function exampleLines(example: string, width: number): string[] {
+  if (example.length + 4 <= width) return [`  $ ${example}`];
+  const words: string[] = [];
+  // A flag keeps its value beside it (`--ref main`), as one reads them.
+  for (const word of example.match(/(?:[^\s'"]+|'[^']*'|"(?:[^"\\]|\\.)*")+/g) ?? []) {
+    const last = words.length - 1;
+    if (last >= 0 && /^-[^ ]*$/.test(words[last] as string) && !word.startsWith('-')) words[last] += ` ${word}`;
+    else words.push(word);
+  }
+  const lines: string[] = [];
+  let line = '  $';
+  let empty = true;
+  for (const word of words) {
+    // Room for the word and for the ` \` that ends a line more words follow.
+    if (!empty && line.length + 1 + word.length + 2 > width) {
+      lines.push(`${line} \\`);
+      line = ' '.repeat(CONTINUED - 1);
+    }
+    line += ` ${word}`;
+    empty = false;
+  }
+  lines.push(line);
+  return lines;
+}

@@ -3,7 +3,7 @@ import type { CommandSpec, OptionSpec } from './commands/spec.js';
 import type { GlobalOptions } from './context.js';
 import { VERSION } from './version.js';
 import { choiceParser } from './params/option.js';
-import { HELP_LAYOUT } from './help-layout.js';
+import { exampleLines, HELP_LAYOUT } from './help-layout.js';
 import { CollabError, exitCodeMeanings, isCollabError } from './errors.js';
 import { parseFieldList } from './output/fields.js';
 import type { OutputFormat } from './output/format.js';
@@ -70,10 +70,15 @@ const ENVIRONMENT = [
   'NO_PROXY',
 ];
 
+/** The width of the stream a command's help goes to: stderr's when it is an error's. */
+function helpWidth(command: Command, error: boolean): number {
+  const output = command.configureOutput();
+  return (error ? output.getErrHelpWidth?.() : output.getOutHelpWidth?.()) ?? 80;
+}
+
 /** What `collab --help` ends with, at the width of the stream it goes to: the exit codes (the one table, errors.ts) and the environment. */
 function closingHelp({ error, command }: { error: boolean; command: Command }): string {
-  const output = command.configureOutput();
-  const width = (error ? output.getErrHelpWidth?.() : output.getOutHelpWidth?.()) ?? 80;
+  const width = helpWidth(command, error);
   return `\n${itemLines('Exit codes:', exitCodeMeanings(), width)}\n${itemLines('Environment:', ENVIRONMENT, width)}`;
 }
 
@@ -162,8 +167,12 @@ export function buildCommand(spec: CommandSpec, run: ProgramRun, path?: readonly
   }
   const peers = peerNames(options);
   if (peers.size > 0) PEER_NAMES.set(cmd, peers);
-  if (spec.examples?.length)
-    cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}`);
+  const { examples } = spec;
+  if (examples?.length)
+    cmd.addHelpText('after', ({ error, command }) => {
+      const width = helpWidth(command, error);
+      return `\nExamples:\n${examples.flatMap((example) => exampleLines(example, width)).join('\n')}`;
+    });
   if (spec.subcommands) {
     cmd.addHelpCommand(false);
     for (const sub of spec.subcommands) {

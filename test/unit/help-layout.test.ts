@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOUNS } from '../../src/commands/manifest.js';
 import type { CommandSpec } from '../../src/commands/spec.js';
-import { reflow } from '../../src/help-layout.js';
+import { exampleLines, reflow } from '../../src/help-layout.js';
 import { helpText } from '../helpers/cli.js';
 
 /** Every command's help at the widths of a narrow and a wide terminal: laid out at the width, nothing lost, never broken where the source happened to break. */
@@ -36,11 +36,14 @@ describe('help at the terminal width', () => {
         for (const line of text.split('\n')) {
           if (line === 'Examples:') examples = true;
           // A word longer than the width (an example value of ninety characters) cannot be broken.
-          if (examples || whole.has(line) || !line.trim().includes(' ')) continue;
+          // An example's line holds more than one flag only where they fit (exampleLines).
+          if (examples && !/ --.* --/.test(line)) continue;
+          if (whole.has(line) || !line.trim().includes(' ')) continue;
           expect(line.length, `collab ${path.join(' ')} --help at ${width}: ${line}`).toBeLessThanOrEqual(width);
         }
       }
-      const words = (text: string) => text.split(/\s+/).join(' ');
+      // An example broken over lines ends each but its last in a backslash.
+      const words = (text: string) => text.replace(/ \\\n/g, '\n').split(/\s+/).join(' ');
       expect(words(texts.get(60) ?? ''), `collab ${path.join(' ')}`).toBe(words(texts.get(140) ?? ''));
     }
   });
@@ -79,5 +82,25 @@ describe('help at the terminal width', () => {
 
   it('reflow joins the lines of a paragraph and keeps blank and indented lines', () => {
     expect(reflow('one\ntwo\n\nthree\n  $ a command\nfour')).toEqual(['one two', '', 'three', '  $ a command', 'four']);
+  });
+
+  it('an example too long for the width continues after a backslash and pastes as the same command', () => {
+    const example = `collab schedules create --project 42 --description "weekly run" --ref main --cron '0 6 * * 1' --variable SUITE=full`;
+    const lines = exampleLines(example, 60);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(60);
+    expect(lines.slice(0, -1).every((line) => line.endsWith(' \\'))).toBe(true);
+    // What a shell reads: each backslash and line break joined away.
+    const pasted = lines
+      .join('\n')
+      .replace(/^ {2}\$ /, '')
+      .replace(/ \\\n +/g, ' ');
+    expect(pasted).toBe(example);
+    expect(lines.some((line) => /--cron '0 6 \* \* 1'/.test(line))).toBe(true);
+    expect(lines.some((line) => /--description "weekly run"/.test(line))).toBe(true);
+  });
+
+  it('an example that fits the width stays on one line', () => {
+    expect(exampleLines('collab projects view 42', 60)).toEqual(['  $ collab projects view 42']);
   });
 });
