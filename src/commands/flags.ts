@@ -3,6 +3,7 @@ import { collectParams, type ParamsOf, paramOption } from '../params/derive.js';
 import { choiceParser, type OptionSpec, type ValueParser } from '../params/option.js';
 import type { ParamSpec } from '../params/types.js';
 import { orList } from '../util/words.js';
+import { lazyOptions } from './lazy-options.js';
 
 /**
  * A verb's flags and arguments as typed values. A declaration keys each by the name the verb
@@ -226,12 +227,19 @@ export function params<const T extends readonly ParamSpec[]>(table: T): Flag<Par
 
 /**
  * Many options' values as given, by commander's keys, for a verb whose parse reads them together
- * by a rule of its own (project settings: which are accepted depends on another flag).
+ * by a rule of its own (project settings: which are accepted depends on another flag), made
+ * when first read.
  */
-export function given(options: readonly OptionSpec[]): Flag<RawFlags, 'required'> {
-  const keys = options.map(attributeOf);
-  return group(options, (raw) =>
-    Object.fromEntries(keys.filter((key) => raw[key] !== undefined).map((key) => [key, raw[key]])),
+export function given(options: () => readonly OptionSpec[]): Flag<RawFlags, 'required'> {
+  // Made when read (lazyOptions): a table's flags cost a noun's every command its start.
+  const made = lazyOptions(options);
+  return group(made, (raw) =>
+    Object.fromEntries(
+      made
+        .map(attributeOf)
+        .filter((key) => raw[key] !== undefined)
+        .map((key) => [key, raw[key]]),
+    ),
   );
 }
 

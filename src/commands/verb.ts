@@ -1,5 +1,6 @@
 import type { ListFlags } from '../list-flags.js';
 import type { Args, Flags, Values } from './flags.js';
+import { lazyOptions } from './lazy-options.js';
 import type { CommandSpec } from './spec.js';
 
 /**
@@ -31,7 +32,7 @@ export function verb<const D extends VerbDeclaration>(declaration: D): TypedSpec
   return {
     ...rest,
     ...(args ? { args: Object.values(args).map((a) => a.spec) } : {}),
-    ...(flags ? { options: Object.values(flags).flatMap((f) => f.options) } : {}),
+    ...(flags ? { options: lazyOptions(() => Object.values(flags).flatMap((f) => f.options)) } : {}),
     typed: declaration,
   };
 }

@@ -19,9 +19,10 @@ import { avatarFlag, OWN_FLAGS, PARENT } from './group-settings.js';
 import { verb } from '../verb.js';
 
 /** A group needs a name; its path is derived from the name when not given. */
-const CREATE_SETTINGS = settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS).map((spec) =>
-  longFlag(spec) === '--name' ? { ...spec, required: true } : spec,
-);
+const createSettings = () =>
+  settingOptions(GROUP_SETTINGS, 'create', OWN_FLAGS).map((spec) =>
+    longFlag(spec) === '--name' ? { ...spec, required: true } : spec,
+  );
 
 /** The settings are read together in parse (src/commands/groups/create.ts): which are accepted depends on the verb. */
 export const CREATE = verb({
@@ -30,7 +31,7 @@ export const CREATE = verb({
   description:
     '--path defaults to one made from the name: lower case, accents dropped, other characters as dashes (as GitLab proposes it).',
   flags: {
-    settings: given(CREATE_SETTINGS),
+    settings: given(createSettings),
     parent: option(...PARENT, groupRef, { aliases: ['--parent'] }),
     avatar: avatarFlag(),
   },

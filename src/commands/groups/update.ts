@@ -17,7 +17,10 @@ import { avatarFlag, OWN_FLAGS, PARENT } from './group-settings.js';
 import { verb } from '../verb.js';
 
 /** What update changes (the hidden --parent is refused): a call with none of them is refused. */
-const CHANGE_FLAGS = { settings: given(settingOptions(GROUP_SETTINGS, 'update', OWN_FLAGS)), avatar: avatarFlag() };
+const CHANGE_FLAGS = {
+  settings: given(() => settingOptions(GROUP_SETTINGS, 'update', OWN_FLAGS)),
+  avatar: avatarFlag(),
+};
 
 export const UPDATE = verb({
   name: 'update',

@@ -28,7 +28,7 @@ export const HOOK_FIELD_FLAGS = {
     commaList,
   ),
   // Read together in parse: which are accepted depends on the owner's kind (fields.ts).
-  settings: given(
+  settings: given(() =>
     HOOK_PARAMS.map((param) => paramOption(param, param.only ? { extra: ` (${param.only} hooks only)` } : {})),
   ),
   tokenFile: option(

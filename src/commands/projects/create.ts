@@ -24,7 +24,7 @@ export const CREATE = verb({
       positiveInteger,
     ),
     // Which settings a create accepts depends on --for-user: create.ts reads them by column.
-    settings: given(PROJECT_SETTINGS.map((s) => settingFlag(s, ['create', 'createForUser']))),
+    settings: given(() => PROJECT_SETTINGS.map((s) => settingFlag(s, ['create', 'createForUser']))),
     importUrlFile: IMPORT_URL_FILE,
   },
   mutating: true,

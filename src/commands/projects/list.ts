@@ -37,7 +37,7 @@ export const LIST = verb({
   description: `Every filter of GET /projects is a flag. --user and --starred-by use their own endpoints, which take fewer filters. --all streams every page; ordered by id (the default with --all) it goes past the service’s limit of offset pagination (${thousands(PROJECTS_OFFSET_LIMIT)} projects by default).`,
   flags: {
     // As given: which of them the endpoint takes depends on --user and --starred-by (list.ts).
-    filters: given(PROJECT_LIST_PARAMS.map((p) => paramOption(p))),
+    filters: given(() => PROJECT_LIST_PARAMS.map((p) => paramOption(p))),
     user: option('--user <id|username>', "the user's personal projects (GET /users/:user_id/projects)", userRef),
     starredBy: option(
       '--starred-by <id|username>',

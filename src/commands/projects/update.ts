@@ -12,7 +12,7 @@ import { verb } from '../verb.js';
 
 /** What update changes, every setting the table gives update (--avatar too): a call with none of them is refused. */
 const CHANGE_FLAGS = {
-  settings: given(PROJECT_SETTINGS.map((s) => settingFlag(s, ['update']))),
+  settings: given(() => PROJECT_SETTINGS.map((s) => settingFlag(s, ['update']))),
   importUrlFile: IMPORT_URL_FILE,
 };
 
