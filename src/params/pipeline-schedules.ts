@@ -1,3 +1,4 @@
+import { ACTIVESUPPORT_ZONES } from './activesupport-zones.js';
 import { type ParamRule, REF_NAME_RULE } from './rules.js';
 import type { ParamSpec } from './types.js';
 
@@ -24,7 +25,8 @@ export const SCHEDULE_PARAMS = [
   {
     name: 'cron_timezone',
     type: 'string',
-    description: 'the time zone the cron is read in, an IANA name such as Europe/Berlin (default UTC)',
+    description:
+      'the time zone the cron is read in (default UTC): an IANA name (Europe/Berlin) or an ActiveSupport one (Berlin)',
     rule: timezoneRule(),
   },
   { name: 'active', type: 'boolean', description: 'the schedule runs (on by default)' },
@@ -52,11 +54,17 @@ function cronRule(): ParamRule {
 function timezoneRule(): ParamRule {
   return {
     what: 'cron time zone',
-    source: 'doc/api/pipeline_schedules.md (cron_timezone); app/validators/cron_timezone_validator.rb',
+    source:
+      'doc/api/pipeline_schedules.md (cron_timezone); app/validators/cron_timezone_validator.rb; lib/gitlab/ci/cron_parser.rb',
     checks: [
       {
-        ok: (value) => timezoneProblem(value) === undefined,
-        says: 'must be an IANA time zone such as UTC, Europe/Berlin or America/New_York',
+        ok: (value) => cronZone(value) !== undefined,
+        says: (value) => {
+          const near = [...ACTIVESUPPORT_ZONES.keys()].find((name) => name.toLowerCase() === value.toLowerCase());
+          const base =
+            'must be an IANA time zone (UTC, Europe/Berlin, America/New_York) or an ActiveSupport name (Berlin, Pacific Time (US & Canada))';
+          return near === undefined ? base : `${base}: did you mean "${near}"?`;
+        },
         service: ' is invalid syntax',
       },
     ],
@@ -167,15 +175,29 @@ function cronProblem(text: string): string | undefined {
 }
 
 /**
- * The service takes a TZInfo identifier (the doc's `America/Los_Angeles`) and ActiveSupport's own
- * names (`Pacific Time (US & Canada)`); collab checks the first kind, against the identifiers the
- * runtime knows, and leaves ActiveSupport's names out (write the IANA name they stand for).
+ * The zone a cron_timezone stands for, as GitLab's CronParser reads it (lib/gitlab/ci/cron_parser.rb,
+ * timezone_name: ActiveSupport::TimeZone.find_tzinfo, `MAPPING[name] || name`): an ActiveSupport
+ * name (`Pacific Time (US & Canada)`, exactly as spelt) is the TZInfo identifier it maps to, and
+ * anything else is taken as an identifier, checked against those the runtime knows; undefined
+ * when it is neither. GitLab stores the value as sent, so this is for comparing and for the
+ * sandbox's next_run_at, never for what is sent or shown.
  */
-function timezoneProblem(zone: string): string | undefined {
+export function cronZone(zone: string): string | undefined {
+  const named = ACTIVESUPPORT_ZONES.get(zone);
+  if (named !== undefined) return named;
+  if (!/^[A-Za-z]/.test(zone)) return undefined;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return /^[A-Za-z]/.test(zone) ? undefined : 'not a time zone';
+    return zone;
   } catch {
-    return 'not a time zone: use an IANA name such as UTC, Europe/Berlin or America/New_York';
+    return undefined;
   }
+}
+
+/** Two cron_timezone values that are one zone (`Berlin` and `Europe/Berlin`): the schedule runs alike. */
+export function sameCronZone(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const zone = cronZone(a);
+  return zone !== undefined && zone === cronZone(b);
 }

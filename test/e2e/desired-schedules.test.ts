@@ -387,6 +387,54 @@ describe('collab.yaml: pipeline schedules', () => {
     );
   });
 
+  /** A nightly schedule in the time zone `zone`, as collab.yaml gives it. */
+  const zoned = (zone: string) =>
+    [
+      'version: 1',
+      'projects:',
+      '  acme/web/storefront:',
+      '    pipeline_schedules:',
+      '      - description: nightly',
+      '        ref: main',
+      "        cron: '0 2 * * *'",
+      `        cron_timezone: ${zone}`,
+      '',
+    ].join('\n');
+
+  it('an ActiveSupport name (Eastern Time (US & Canada)) plans, applies as sent, and the second plan is empty', async () => {
+    const { collab, file, sandbox, writes, getJson } = await world();
+    const path = file(zoned("'Eastern Time (US & Canada)'"));
+    const plan = await collab(['plan', '-f', path, '-o', 'ndjson']);
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(plan.lines()[0]).toMatchObject({ action: 'create', to: { cron_timezone: 'Eastern Time (US & Canada)' } });
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    expect((await getJson(storefront))[0].cron_timezone).toBe('Eastern Time (US & Canada)');
+    sandbox.resetStats();
+    const again = await collab(['plan', '-f', path]);
+    expect(again.exitCode, again.stdout).toBe(0);
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+  });
+
+  it('the file’s Berlin against a live Europe/Berlin is one zone: no change, and export keeps Europe/Berlin', async () => {
+    const { collab, file, call } = await world();
+    const made = await call('POST', storefront, {
+      json: { description: 'nightly', ref: 'main', cron: '0 2 * * *', cron_timezone: 'Europe/Berlin' },
+    });
+    expect(made.status).toBe(201);
+    const plan = await collab(['plan', '-f', file(zoned('Berlin'))]);
+    expect(plan.exitCode, plan.stdout).toBe(0);
+    const moved = await collab(['plan', '-f', file(zoned('Bern'), 'bern.yaml'), '-o', 'ndjson']);
+    expect(moved.exitCode).toBe(8);
+    expect(moved.lines()[0]).toMatchObject({
+      action: 'update',
+      from: { cron_timezone: 'Europe/Berlin' },
+      to: { cron_timezone: 'Bern' },
+    });
+    const exported = await collab(['export', 'acme/web/storefront', '--sections', 'pipeline_schedules']);
+    expect(exported.stdout).toContain('cron_timezone: Europe/Berlin');
+  });
+
   it('a bad cron, a bad time zone or a description listed twice is exit 2 before anything is read', async () => {
     const { collab, file, sandbox } = await world();
     const item = (cron: string, zone = 'UTC') => [
@@ -402,7 +450,9 @@ describe('collab.yaml: pipeline schedules', () => {
     expect(cron.stderr).toMatch(/cron: invalid cron "0 25 \* \* \*": the hour field "25" is out of range \(0-23\)/);
     const zone = await collab(['plan', '-f', file([...head, ...item('0 2 * * *', 'Nowhere/City'), ''].join('\n'))]);
     expect(zone.exitCode).toBe(2);
-    expect(zone.stderr).toMatch(/cron_timezone: invalid cron time zone "Nowhere\/City": must be an IANA time zone/);
+    expect(zone.stderr).toMatch(
+      /cron_timezone: invalid cron time zone "Nowhere\/City": must be an IANA time zone \(UTC, Europe\/Berlin, America\/New_York\) or an ActiveSupport name/,
+    );
     const twice = await collab([
       'plan',
       '-f',

@@ -208,9 +208,9 @@ const cron = (value: string, says: string): BadValue => ({
   ],
 });
 
-const timezone = (value: string): BadValue => ({
+const timezone = (value: string, near = ''): BadValue => ({
   value,
-  says: `invalid cron time zone "${value}": must be an IANA time zone such as UTC, Europe/Berlin or America/New_York`,
+  says: `invalid cron time zone "${value}": must be an IANA time zone (UTC, Europe/Berlin, America/New_York) or an ActiveSupport name (Berlin, Pacific Time (US & Canada))${near}`,
   entries: [
     { argv: [...newSchedule, '--cron', '0 2 * * *', '--cron-timezone', value] },
     { argv: ['schedules', 'update', '1', '--project', P, '--cron-timezone', value] },
@@ -503,6 +503,9 @@ const BAD: readonly BadValue[] = [
     'invalid cron "0 2 * *": a cron line has five fields (minute hour day-of-month month day-of-week), such as 0 1 * * *',
   ),
   timezone('Mars/Olympus'),
+  // ActiveSupport's names are looked up as spelt (MAPPING[name]): another case is no zone to GitLab.
+  timezone('pacific time (us & canada)', ': did you mean "Pacific Time (US & Canada)"?'),
+  timezone('Pacific Time (US and Canada)'),
   approvalsRequired('101'),
   approvalsRequired('-1'),
   user('0', 'must be a user ID from 1, or a username'),

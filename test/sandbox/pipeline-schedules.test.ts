@@ -166,3 +166,36 @@ describe('sandbox: pipeline schedule variables and the project’s pipeline vari
     expect((await call('DELETE', `${base}/${mine}/variables/TARGET`, 'maintainer')).status).toBe(403);
   });
 });
+
+/**
+ * cron_timezone as CronTimezoneValidator checks it (app/validators/cron_timezone_validator.rb,
+ * through lib/gitlab/ci/cron_parser.rb): an ActiveSupport name, as doc/api/pipeline_schedules.md's
+ * `Pacific Time (US & Canada)`, is kept as sent and read as the zone it maps to.
+ */
+describe('sandbox: a pipeline schedule’s time zone', () => {
+  it('POST with Pacific Time (US & Canada) is 201, kept as sent, next_run_at in Los Angeles time', async () => {
+    sandbox.store.now = () => Date.parse('2026-01-15T12:00:00Z');
+    const made = await call('POST', base, 'developer', {
+      description: 'nightly',
+      ref: 'main',
+      cron: '0 2 * * *',
+      cron_timezone: 'Pacific Time (US & Canada)',
+    });
+    // 02:00 PST is 10:00 UTC.
+    expect([made.status, made.body.cron_timezone, made.body.next_run_at]).toEqual([
+      201,
+      'Pacific Time (US & Canada)',
+      '2026-01-16T10:00:00.000Z',
+    ]);
+  });
+
+  it('a zone that is neither an ActiveSupport name nor an identifier is 400 cron_timezone invalid', async () => {
+    const made = await call('POST', base, 'developer', {
+      description: 'nightly',
+      ref: 'main',
+      cron: '0 2 * * *',
+      cron_timezone: 'Pacific Time (US and Canada)',
+    });
+    expect([made.status, made.body]).toEqual([400, { message: { cron_timezone: [' is invalid syntax'] } }]);
+  });
+});

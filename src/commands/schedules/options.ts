@@ -42,7 +42,11 @@ export const CREATE_FLAGS = {
   cron: option('--cron <cron>', "when it runs: minute hour day-of-month month day-of-week ('0 2 * * *')", cron, {
     required: true,
   }),
-  cronTimezone: option('--cron-timezone <zone>', 'the IANA time zone the cron is read in (default UTC)', timezone),
+  cronTimezone: option(
+    '--cron-timezone <zone>',
+    'the time zone the cron is read in (default UTC): IANA (Europe/Berlin) or ActiveSupport (Berlin)',
+    timezone,
+  ),
   active: tristate('--active', 'the schedule runs (default; --no-active: made paused)'),
   ...VARIABLE_FLAGS,
 };
@@ -51,7 +55,7 @@ export const UPDATE_FLAGS = {
   description: option('--description <text>', 'a new description', nonEmpty),
   ref: option('--ref <ref>', 'another branch or tag', ref),
   cron: option('--cron <cron>', 'another cron line', cron),
-  cronTimezone: option('--cron-timezone <zone>', 'another IANA time zone', timezone),
+  cronTimezone: option('--cron-timezone <zone>', 'another time zone, IANA or ActiveSupport', timezone),
   active: tristate('--active', 'run it again (--no-active: pause it)'),
   ...VARIABLE_FLAGS,
   removeVariables: option('--remove-variable <KEY>', 'remove a variable (repeatable)', nonEmpty, {

@@ -23,6 +23,7 @@ import {
   SCHEDULE_DEFAULTS,
   SCHEDULE_PARAMS,
   SCHEDULE_VARIABLE_TYPES,
+  sameCronZone,
   scheduleVariableKeyProblem,
 } from '../../params/pipeline-schedules.js';
 import type { ParamSpec } from '../../params/types.js';
@@ -96,8 +97,13 @@ function sameRef(wanted: unknown, live: unknown): boolean {
   return typeof wanted === 'string' && (live === `refs/heads/${wanted}` || live === `refs/tags/${wanted}`);
 }
 
+/**
+ * The service keeps a cron_timezone as sent (`Berlin` stays `Berlin`), and an ActiveSupport name
+ * runs as the zone it maps to: the file's `Berlin` and a live `Europe/Berlin` are one zone, no
+ * change, and neither is rewritten (export writes the live value).
+ */
 const sameField = (name: string, wanted: unknown, live: unknown) =>
-  name === 'ref' ? sameRef(wanted, live) : equal(wanted, live);
+  name === 'ref' ? sameRef(wanted, live) : name === 'cron_timezone' ? sameCronZone(wanted, live) : equal(wanted, live);
 
 /** Ci::PipelineSchedule's VALID_REF_FORMAT_REGEX: a full ref, which the service keeps as given. */
 const FULL_REF = /^refs\/(heads|tags)\/\S/;

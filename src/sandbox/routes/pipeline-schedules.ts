@@ -1,5 +1,6 @@
 import {
   CRON_RULE,
+  cronZone,
   parseCron,
   SCHEDULE_PARAMS,
   SCHEDULE_SCOPES,
@@ -262,12 +263,14 @@ function deleteVariable(req: SandboxRequest): SandboxResponse {
 }
 
 /**
- * When the cron next fires after `now`, read in the zone; null for a zone the runtime does not
- * know. Day of month and day of week both restricted match either, as cron does.
+ * When the cron next fires after `now`, read in the zone (an ActiveSupport name in the zone it
+ * maps to, as CronParser reads it); null for a zone the runtime does not know. Day of month and
+ * day of week both restricted match either, as cron does.
  */
-export function nextRunAt(cron: string, zone: string, now: number): string | null {
+export function nextRunAt(cron: string, name: string, now: number): string | null {
   const sets = parseCron(cron);
-  if (typeof sets === 'string') return null;
+  const zone = cronZone(name);
+  if (typeof sets === 'string' || zone === undefined) return null;
   let offset: (at: number) => number;
   try {
     const format = new Intl.DateTimeFormat('en-US', {

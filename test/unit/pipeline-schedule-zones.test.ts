@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { CollabError } from '../../src/errors.js';
+import { ACTIVESUPPORT_ZONES } from '../../src/params/activesupport-zones.js';
+import { ruled } from '../../src/params/parsers.js';
+import { cronZone, sameCronZone, TIMEZONE_RULE } from '../../src/params/pipeline-schedules.js';
+
+/**
+ * cron_timezone as GitLab's CronParser reads it (lib/gitlab/ci/cron_parser.rb): an ActiveSupport
+ * name is the TZInfo identifier its MAPPING gives, anything else an identifier.
+ */
+const zone = ruled(TIMEZONE_RULE);
+
+function refused(value: string): string {
+  try {
+    zone(value, '--cron-timezone');
+  } catch (error) {
+    expect(error).toBeInstanceOf(CollabError);
+    expect((error as CollabError).kind).toBe('usage');
+    return (error as CollabError).message;
+  }
+  throw new Error(`${value} was accepted`);
+}
+
+describe('the cron_timezone rule', () => {
+  it('takes an ActiveSupport name as spelt, as GitLab does', () => {
+    expect(zone('Pacific Time (US & Canada)', '--cron-timezone')).toBe('Pacific Time (US & Canada)');
+  });
+
+  it('refuses a misspelt ActiveSupport name in one line naming both forms', () => {
+    expect(refused('Pacific Time (US and Canada)')).toBe(
+      '--cron-timezone: invalid cron time zone "Pacific Time (US and Canada)": must be an IANA time zone (UTC, Europe/Berlin, America/New_York) or an ActiveSupport name (Berlin, Pacific Time (US & Canada))',
+    );
+  });
+
+  it('refuses an ActiveSupport name in another case, naming the one it means', () => {
+    expect(refused('berlin')).toMatch(/: did you mean "Berlin"\?$/);
+  });
+
+  it('reads an ActiveSupport name as the zone it maps to, an IANA name as itself', () => {
+    expect([cronZone('Berlin'), cronZone('Eastern Time (US & Canada)'), cronZone('Europe/Berlin')]).toEqual([
+      'Europe/Berlin',
+      'America/New_York',
+      'Europe/Berlin',
+    ]);
+  });
+
+  it('holds Berlin and Europe/Berlin one zone, Bern and Berlin two', () => {
+    expect([
+      sameCronZone('Berlin', 'Europe/Berlin'),
+      sameCronZone('UTC', 'Etc/UTC'),
+      sameCronZone('Bern', 'Berlin'),
+    ]).toEqual([true, true, false]);
+  });
+
+  it('maps every ActiveSupport name to a zone the runtime knows', () => {
+    const unknown = [...ACTIVESUPPORT_ZONES.values()].filter((iana) => cronZone(iana) !== iana);
+    expect([ACTIVESUPPORT_ZONES.size, unknown]).toEqual([152, []]);
+  });
+});
