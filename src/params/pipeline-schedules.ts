@@ -35,7 +35,8 @@ export const SCHEDULE_PARAMS = [
 /**
  * The rules of cron and cron_timezone: functions, hoisted, since the table above names them and
  * they the parsers below. The model's words for both are CronValidator's and
- * CronTimezoneValidator's (` is invalid syntax`).
+ * CronTimezoneValidator's (`syntax is invalid`: app/validators/cron_validator.rb with its
+ * ATTRIBUTE_ALLOWLIST, and cron_timezone_validator.rb; GitLab before them said ` is invalid syntax`).
  */
 function cronRule(): ParamRule {
   return {
@@ -45,7 +46,7 @@ function cronRule(): ParamRule {
       {
         ok: (value) => cronProblem(value) === undefined,
         says: (value) => cronProblem(value) ?? '',
-        service: ' is invalid syntax',
+        service: 'syntax is invalid',
       },
     ],
   };
@@ -65,7 +66,7 @@ function timezoneRule(): ParamRule {
             'must be an IANA time zone (UTC, Europe/Berlin, America/New_York) or an ActiveSupport name (Berlin, Pacific Time (US & Canada))';
           return near === undefined ? base : `${base}: did you mean "${near}"?`;
         },
-        service: ' is invalid syntax',
+        service: 'syntax is invalid',
       },
     ],
   };

@@ -583,12 +583,12 @@ describe('the sandbox holds the same rules, answering in the model’s words', (
     [
       '/pipeline_schedules',
       { description: 'nightly', ref: 'main', cron: '0 25 * * *' },
-      { cron: [' is invalid syntax'] },
+      { cron: ['syntax is invalid'] },
     ],
     [
       '/pipeline_schedules',
       { description: 'nightly', ref: 'main', cron: '0 2 * * *', cron_timezone: 'Mars/Olympus' },
-      { cron_timezone: [' is invalid syntax'] },
+      { cron_timezone: ['syntax is invalid'] },
     ],
     [
       '/remote_mirrors',
