@@ -455,6 +455,8 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
     description: 'the old name of topics, comma-separated',
     deprecated: 'use --topics (deprecated since 14.0, removal in API v5)',
     columns: ALL,
+    // The same topics as `topics`, so a set as they are.
+    unordered: true,
   },
   {
     name: 'template_name',
@@ -474,6 +476,9 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
     type: 'string-array',
     description: 'topics, comma-separated (since 14.0); on update they replace all existing topics',
     columns: ALL,
+    // "The list of topics for a project; put array of topics, that should be finally assigned to a
+    // project" (doc/api/projects.md): the topics a project is assigned, a set; no order is kept for them.
+    unordered: true,
     // glab repo create's -t/--tag, "the list of tags for the project" (docs.gitlab.com/cli/repo/create).
     peerNames: ['--tag'],
   },

@@ -130,6 +130,15 @@ describe('collab plan', () => {
     ]);
   });
 
+  it('topics listed in another order than the service keeps them plan no change', async () => {
+    const { collab, file } = await world();
+    const topics = (list: string) =>
+      ['version: 1', 'projects:', '  acme/web/storefront:', '    settings:', `      topics: [${list}]`, ''].join('\n');
+    expect((await collab(['apply', '-f', file(topics('web, shop')), '--yes'])).exitCode).toBe(0);
+    const reordered = await collab(['plan', '-f', file(topics('shop, web'), 'reordered.yaml')]);
+    expect([reordered.exitCode, reordered.stdout]).toEqual([0, expect.not.stringContaining('topics')]);
+  });
+
   it('-o ndjson prints nothing and exits 0 when nothing differs', async () => {
     const { collab, file } = await world();
     const same = file(

@@ -9,7 +9,7 @@ import type { ParamSpec } from '../../params/types.js';
 import type { LiveTarget } from '../model.js';
 import { moreVisible, VISIBILITIES, type Visibility } from '../../params/visibility.js';
 import { parentPath } from '../../util/path-order.js';
-import { equal, isItem, paramSchema, servicePath, shape } from './common.js';
+import { equal, isItem, paramSchema, sameParamValue, servicePath, shape } from './common.js';
 import {
   type DiffInput,
   type Item,
@@ -46,6 +46,11 @@ const group = GROUP_SETTINGS.filter((p) => !NOT_SETTINGS.has(p.name));
 /** `defaults` (both kinds) takes every setting of either. */
 const PARAMS = { project, group, both: [...project, ...group.filter((g) => !project.some((p) => p.name === g.name))] };
 
+/** Each setting of either table by name: how its value compares (sameSetting). */
+const SETTING_PARAMS: ReadonlyMap<string, ParamSpec> = new Map(
+  [...GROUP_SETTINGS, ...PROJECT_SETTINGS].map((p) => [p.name, p]),
+);
+
 /** The settings a kind has (what `defaults` keeps for it). */
 const NAMES: Record<TargetKind, ReadonlySet<string>> = {
   project: new Set(
@@ -68,10 +73,8 @@ export function settingOf(resource: Item, key: string): unknown {
 export function sameSetting(key: string, wanted: unknown, live: unknown): boolean {
   if (key.endsWith('_attributes') && isItem(wanted) && isItem(live))
     return Object.entries(wanted).every(([k, v]) => equal(live[k], v));
-  // Topics are a set; the service may keep them in another order.
-  if (Array.isArray(wanted) && Array.isArray(live))
-    return equal([...wanted].map(String).sort(), [...live].map(String).sort());
-  return equal(wanted, live);
+  // An array is a set only where its table says so (ParamSpec.unordered): elsewhere its order counts.
+  return sameParamValue(SETTING_PARAMS.get(key), live, wanted);
 }
 
 /**
