@@ -200,17 +200,26 @@ export function lockedSettingProblem(
 }
 
 /**
+ * Where an instance's lock is lifted: its administrator's Admin area, Push rules, Merge request
+ * approvals (doc/administration/merge_requests_approvals.md, "To enable merge request approval
+ * settings for an instance"); no group's or project's setting can.
+ */
+const INSTANCE_UNLOCK =
+  'an administrator changes it for the whole instance: Admin area, Push rules, Merge request approvals';
+
+/**
  * What to do about a locked key (lockedSettingProblem) of a project or group at `path`: where the
  * lock is a group's (`inherited_from: group`) and the path says which (lockingGroupPath: a
  * project's top-level group), change it there, with the command that does (the key given the
- * value wanted: the group's no longer locks it). Otherwise (an instance's lock, a project named by
- * its ID alone) the words alone.
+ * value wanted: the group's no longer locks it). An instance's lock is lifted by its administrator
+ * (INSTANCE_UNLOCK); a group's lock of a project named by its ID alone is told in words.
  */
 export function unlockHint(
   kind: 'project' | 'group',
   path: string | undefined,
   locked: { key: string; wanted: boolean; from: string | null },
 ): string {
+  if (locked.from === 'instance') return INSTANCE_UNLOCK;
   const group = locked.from === 'group' && path !== undefined ? lockingGroupPath(kind, path) : undefined;
   if (group === undefined) return 'change it on the group that locks it';
   const flag = `--${locked.wanted ? '' : 'no-'}${flagName({ name: locked.key })}`;

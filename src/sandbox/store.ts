@@ -65,6 +65,12 @@ export class Store {
   /** Paid features (src/params/tiers.ts): projects' approval rules; approval settings, protected environments and integrations by `ownerKey`. */
   readonly approvalRules = new Map<number, ApprovalRule>();
   readonly approvalSettings = new Map<string, Record<string, boolean>>();
+  /**
+   * The instance's merge request approval settings, by their application settings' names
+   * (`prevent_merge_requests_author_approval`, ...): what an administrator sets in the Admin area
+   * (doc/administration/merge_requests_approvals.md). None is on in a new instance; a test sets them.
+   */
+  readonly instanceApprovalSettings: Record<string, boolean> = {};
   readonly protectedEnvironments = new Map<string, Map<string, ProtectedEnvironment>>();
   readonly integrations = new Map<string, Map<string, Integration>>();
   /** `--tier`: premium answers the paid features' routes, free answers them as GitLab Free (no such route). */

@@ -81,6 +81,20 @@ describe('collab approval-settings', () => {
     ]);
   });
 
+  it('a key the instance locks is refused before the PUT (exit 2), its hint naming the Admin area', async () => {
+    sandbox.store.instanceApprovalSettings.prevent_merge_requests_author_approval = true;
+    sandbox.resetStats();
+    const locked = await collab(['approval-settings', 'update', '--group', 'acme', '--allow-author-approval']);
+    expect([locked.exitCode, locked.stderr.split('\n').slice(0, 2)]).toEqual([
+      2,
+      [
+        expect.stringContaining('allow_author_approval of group acme is locked at false by its instance'),
+        'hint: an administrator changes it for the whole instance: Admin area, Push rules, Merge request approvals',
+      ],
+    ]);
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
   it('a locked key of a project given by its ID keeps the hint in words: its ID does not say which group locks it', async () => {
     expect(
       (await collab(['approval-settings', 'update', '--group', 'acme', '--no-allow-author-approval'])).exitCode,

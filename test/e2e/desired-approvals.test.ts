@@ -626,4 +626,23 @@ describe('collab.yaml: approval settings', () => {
       'hint: leave it out of this project, or change it on group acme, for every project under it: `collab approval-settings update --group acme --allow-author-approval`\n',
     );
   });
+
+  it('a key the instance locks is refused, exit 2, the hint naming the Admin area', async () => {
+    const { collab, file, sandbox } = await world();
+    sandbox.store.instanceApprovalSettings.prevent_merge_requests_author_approval = true;
+    const plan = await collab([
+      'plan',
+      '-f',
+      file(
+        'version: 1\nprojects:\n  acme/web/storefront:\n    approval_settings:\n      allow_author_approval: true\n',
+      ),
+    ]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toContain(
+      'approval_settings.allow_author_approval of project acme/web/storefront is locked at false by its instance',
+    );
+    expect(plan.stderr).toContain(
+      'hint: leave it out of this project, or an administrator changes it for the whole instance: Admin area, Push rules, Merge request approvals\n',
+    );
+  });
 });

@@ -9,9 +9,11 @@ describe('a locked approval setting’s hint', () => {
       { allow_author_approval: true },
     );
 
-  it('names no group for the instance’s lock, which no group can lift', () => {
+  it('names the Admin area for the instance’s lock, which no group can lift', () => {
     const locked = lockedBy('instance');
-    expect(locked && unlockHint('project', 'acme/web/storefront', locked)).toBe('change it on the group that locks it');
+    expect(locked && unlockHint('project', 'acme/web/storefront', locked)).toBe(
+      'an administrator changes it for the whole instance: Admin area, Push rules, Merge request approvals',
+    );
   });
 
   it('names a subgroup’s project’s top-level group, the one GitLab resolves it with', () => {

@@ -219,8 +219,8 @@ function deleteRule(req: SandboxRequest): SandboxResponse {
 /**
  * The settings that lock an owner's: a project's top-level group's alone, as GitLab resolves a
  * project's with `user_project.root_ancestor` (a subgroup between them counts for nothing), and
- * none for a group, resolved from itself and the instance (`Resolver.new(user_group)`), whose
- * settings the sandbox does not hold (ee/lib/api/merge_request_approval_settings.rb).
+ * none for a group, resolved from itself and the instance (`Resolver.new(user_group)`;
+ * ee/lib/api/merge_request_approval_settings.rb). The instance's are INSTANCE_LOCKS's.
  */
 function lockingSettings(store: Store, owner: OwnerKey): Record<string, boolean>[] {
   if (owner.kind === 'group') return [];
@@ -228,17 +228,29 @@ function lockingSettings(store: Store, owner: OwnerKey): Record<string, boolean>
   return top ? [store.approvalSettings.get(ownerKey(top)) ?? {}] : [];
 }
 
-/** Each key as `{value, locked, inherited_from}`: locked where the top-level group holds its strict value. */
+/**
+ * The instance's setting that locks each key at its strict value when on, as GitLab's resolver reads
+ * it (`instance_value = !instance_settings.prevent_merge_requests_author_approval`, ...;
+ * ComplianceManagement::MergeRequestApprovalSettings::Resolver of gitlab-org/gitlab): a group's keys too.
+ */
+const INSTANCE_LOCKS: Readonly<Record<string, string>> = {
+  allow_author_approval: 'prevent_merge_requests_author_approval',
+  allow_committer_approval: 'prevent_merge_requests_committers_approval',
+  allow_overrides_to_approver_list_per_merge_request: 'disable_overriding_approvers_per_merge_request',
+};
+
+/** Each key as `{value, locked, inherited_from}`: locked where the instance or the top-level group holds its strict value. */
 function settingsJson(store: Store, owner: OwnerKey): Record<string, unknown> {
   const own = store.approvalSettings.get(ownerKey(owner)) ?? {};
   const above = lockingSettings(store, owner);
   const view: Record<string, unknown> = {};
   for (const setting of APPROVAL_SETTINGS) {
-    const locked = above.some((settings) => settings[setting.name] === setting.strict);
+    const instance = store.instanceApprovalSettings[INSTANCE_LOCKS[setting.name] ?? ''] === true;
+    const locked = instance || above.some((settings) => settings[setting.name] === setting.strict);
     view[setting.name] = {
       value: locked ? setting.strict : (own[setting.name] ?? setting.defaultValue),
       locked,
-      inherited_from: locked ? 'group' : null,
+      inherited_from: instance ? 'instance' : locked ? 'group' : null,
     };
   }
   for (const [name, value] of Object.entries(SHOWN_ONLY_SETTINGS))
