@@ -84,6 +84,30 @@ const CHANNELS: readonly ParamSpec[] = [
   },
 ];
 
+/**
+ * The channel of one kind of event, over `channel` (doc/api/project_integrations.md and
+ * group_integrations.md, "Slack notifications" and "Mattermost notifications": `push_channel`,
+ * `issue_channel`, ..., each a string): a property, shown in GET's `properties` as the others are.
+ */
+const eventChannel = (name: string, what: string): ParamSpec => ({
+  name: `${name}_channel`,
+  type: 'string',
+  description: `the channel to notify of ${what} (over --channel)`,
+});
+
+/** The per-event channels both Slack and Mattermost take, in the docs' order. */
+const EVENT_CHANNELS: readonly ParamSpec[] = [
+  eventChannel('push', 'pushes'),
+  eventChannel('issue', 'issues'),
+  eventChannel('confidential_issue', 'confidential issues'),
+  eventChannel('merge_request', 'merge requests'),
+  eventChannel('note', 'comments'),
+  eventChannel('confidential_note', 'confidential comments'),
+  eventChannel('tag_push', 'tag pushes'),
+  eventChannel('pipeline', 'pipelines'),
+  eventChannel('wiki_page', 'wiki pages'),
+];
+
 const webhook = (example: string): ParamSpec => ({
   name: 'webhook',
   type: 'string',
@@ -106,6 +130,11 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
       event('incidents', 'incidents'),
       event('commit', 'commits'),
       event('job', 'jobs'),
+      ...EVENT_CHANNELS,
+      // Slack's alone (Mattermost's section has none of these three).
+      eventChannel('deployment', 'deployments'),
+      eventChannel('alert', 'alerts'),
+      eventChannel('incident', 'incidents'),
     ],
     secrets: ['webhook'],
     flags: true,
@@ -114,7 +143,13 @@ export const INTEGRATIONS: readonly IntegrationSpec[] = [
   {
     name: 'mattermost',
     title: 'Mattermost notifications',
-    params: [webhook('http://mattermost.example.com/hooks/…'), ...CHANNELS, ...NOTIFY, ...CHAT_EVENTS],
+    params: [
+      webhook('http://mattermost.example.com/hooks/…'),
+      ...CHANNELS,
+      ...NOTIFY,
+      ...CHAT_EVENTS,
+      ...EVENT_CHANNELS,
+    ],
     secrets: ['webhook'],
     flags: true,
     owners: EVERYWHERE,

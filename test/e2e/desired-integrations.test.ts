@@ -183,6 +183,28 @@ describe('collab.yaml: integrations', () => {
     expect(added.stdout).toContain('project_keys');
   });
 
+  it('a Mattermost per-event channel is set from the file, shown in properties, then plans no change', async () => {
+    const { collab, file, getJson } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    integrations:',
+        '      - slug: mattermost',
+        `        webhook: ${TEMPLATE}`,
+        '        pipeline_channel: builds',
+        '',
+      ].join('\n'),
+    );
+    const env = { env: { SLACK_WEBHOOK: 'https://chat.example.com/hooks/secret-key-3' } };
+    const applied = await collab(['apply', '-f', path, '--yes'], env);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect((await getJson(`${STOREFRONT}/integrations/mattermost`)).properties.pipeline_channel).toBe('builds');
+    const again = await collab(['plan', '-f', path], env);
+    expect([again.exitCode, again.stderr]).toEqual([0, expect.stringMatching(/^no changes; /)]);
+  });
+
   it('a secret written in the file, not as a template, is refused at its line (exit 2) before any request', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(FILE.replace(TEMPLATE, WEBHOOK));

@@ -164,6 +164,29 @@ describe('collab integrations', () => {
     });
   });
 
+  it('set slack with a per-event channel by --property and by its flag: stored and shown in properties', async () => {
+    const webhookFile = join(tempConfigDir(), 'webhook');
+    writeFileSync(webhookFile, WEBHOOK);
+    const set = await collab([
+      'integrations',
+      'set',
+      'slack',
+      '--project',
+      project,
+      '--webhook-file',
+      webhookFile,
+      '--property',
+      'push_channel=pushes',
+      '--alert-channel',
+      'alerts',
+    ]);
+    expect(set.exitCode, set.stderr).toBe(0);
+    expect((await getJson(`${path}/slack`)).properties).toMatchObject({
+      push_channel: 'pushes',
+      alert_channel: 'alerts',
+    });
+  });
+
   it('refused before any request: a secret on argv, a missing secret, a flag the integration does not take, a bad URL', async () => {
     sandbox.resetStats();
     const cases: [string[], string][] = [
