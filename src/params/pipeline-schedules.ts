@@ -26,7 +26,7 @@ export const SCHEDULE_PARAMS = [
     name: 'cron_timezone',
     type: 'string',
     description:
-      'the time zone the cron is read in (default UTC): an IANA name (Europe/Berlin) or an ActiveSupport one (Berlin)',
+      'the time zone the cron is read in (default UTC): an IANA name (Europe/Berlin), an ActiveSupport one (Berlin) or an offset (+05:30)',
     rule: timezoneRule(),
   },
   { name: 'active', type: 'boolean', description: 'the schedule runs (on by default)' },
@@ -61,7 +61,7 @@ function timezoneRule(): ParamRule {
       {
         ok: (value) => cronZone(value) !== undefined,
         says: (value) => {
-          const near = [...ACTIVESUPPORT_ZONES.keys()].find((name) => name.toLowerCase() === value.toLowerCase());
+          const near = zoneSpeltOtherwise(value);
           const base =
             'must be an IANA time zone (UTC, Europe/Berlin, America/New_York) or an ActiveSupport name (Berlin, Pacific Time (US & Canada))';
           return near === undefined ? base : `${base}: did you mean "${near}"?`;
@@ -177,19 +177,44 @@ function cronProblem(text: string): string | undefined {
 
 /**
  * The zone a cron_timezone stands for, as GitLab's CronParser reads it (lib/gitlab/ci/cron_parser.rb,
- * timezone_name: ActiveSupport::TimeZone.find_tzinfo, `MAPPING[name] || name`): an ActiveSupport
- * name (`Pacific Time (US & Canada)`, exactly as spelt) is the TZInfo identifier it maps to, and
- * anything else is taken as an identifier, checked against those the runtime knows; undefined
- * when it is neither. GitLab stores the value as sent, so this is for comparing and for the
- * sandbox's next_run_at, never for what is sent or shown.
+ * timezone_name: ActiveSupport::TimeZone.find_tzinfo, `MAPPING[name] || name`, then Fugit::Cron.parse
+ * of `"* * * * * #{zone}"`): an ActiveSupport name (`Pacific Time (US & Canada)`, exactly as spelt)
+ * is the TZInfo identifier it maps to; anything else is read by Fugit's grammar and EtOrbi. Both are
+ * exact about case, where the runtime's Intl is not (`europe/berlin` is Europe/Berlin to Intl):
+ * - Fugit's zone is an offset (`_tz_delta`: sign, two-digit hour, `:` or not, minutes 00, 15, 30
+ *   or 45) or a name whose every part starts with a capital (`_tz_name`), at floraison/fugit
+ *   lib/fugit/cron.rb (commit 11790c35);
+ * - EtOrbi.get_tzone takes an offset of at most 11 hours (get_offset_tzone) and a name TZInfo
+ *   lists, spelt as it lists it (get_tzinfo_tzone), at floraison/et-orbi lib/et-orbi/zone.rb.
+ * An offset is returned as `+hh:mm`; a name Intl spells the same but for case (its canonical one)
+ * must be spelt as Intl spells it, and a link (US/Pacific) is taken as given. Undefined when it is
+ * none of these. GitLab stores the value as sent, so this is for comparing and for the sandbox's
+ * next_run_at, never for what is sent or shown.
  */
 export function cronZone(zone: string): string | undefined {
   const named = ACTIVESUPPORT_ZONES.get(zone);
   if (named !== undefined) return named;
-  if (!/^[A-Za-z]/.test(zone)) return undefined;
+  const offset = /^([+-])(0\d|1[01]):?(00|15|30|45)$/.exec(zone);
+  if (offset) return `${offset[1]}${offset[2]}:${offset[3]}`;
+  if (!/^[A-Z][a-zA-Z0-9+-]+(\/[A-Z][a-zA-Z0-9+\-_]+){0,2}$/.test(zone)) return undefined;
+  const canonical = intlZone(zone);
+  if (canonical === undefined) return undefined;
+  return canonical.toLowerCase() !== zone.toLowerCase() || canonical === zone ? zone : undefined;
+}
+
+/** The zone a value names but for its case (`berlin` for Berlin, `europe/berlin` for Europe/Berlin). */
+function zoneSpeltOtherwise(value: string): string | undefined {
+  const lower = value.toLowerCase();
+  const named = [...ACTIVESUPPORT_ZONES.keys()].find((name) => name.toLowerCase() === lower);
+  if (named !== undefined) return named;
+  const canonical = intlZone(value);
+  return canonical !== undefined && canonical !== value && canonical.toLowerCase() === lower ? canonical : undefined;
+}
+
+/** The runtime's canonical name of a zone identifier (Etc/UTC is UTC, US/Pacific America/Los_Angeles). */
+function intlZone(zone: string): string | undefined {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
@@ -199,6 +224,10 @@ export function cronZone(zone: string): string | undefined {
 export function sameCronZone(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'string' || typeof b !== 'string') return false;
-  const zone = cronZone(a);
-  return zone !== undefined && zone === cronZone(b);
+  const [zoneA, zoneB] = [cronZone(a), cronZone(b)];
+  if (zoneA === undefined || zoneB === undefined) return false;
+  if (zoneA === zoneB) return true;
+  // A link and the zone it names (US/Pacific, America/Los_Angeles) run alike; an offset is no link.
+  const isOffset = (zone: string) => zone.startsWith('+') || zone.startsWith('-');
+  return !isOffset(zoneA) && !isOffset(zoneB) && intlZone(zoneA) === intlZone(zoneB);
 }

@@ -506,6 +506,8 @@ const BAD: readonly BadValue[] = [
   // ActiveSupport's names are looked up as spelt (MAPPING[name]): another case is no zone to GitLab.
   timezone('pacific time (us & canada)', ': did you mean "Pacific Time (US & Canada)"?'),
   timezone('Pacific Time (US and Canada)'),
+  timezone('europe/berlin', ': did you mean "Europe/Berlin"?'),
+  timezone('+12:00'),
   approvalsRequired('101'),
   approvalsRequired('-1'),
   user('0', 'must be a user ID from 1, or a username'),

@@ -189,6 +189,32 @@ describe('sandbox: a pipeline schedule’s time zone', () => {
     ]);
   });
 
+  it('POST with the offset +05:30 is 201, next_run_at five and a half hours before UTC', async () => {
+    sandbox.store.now = () => Date.parse('2026-01-15T12:00:00Z');
+    const made = await call('POST', base, 'developer', {
+      description: 'nightly',
+      ref: 'main',
+      cron: '0 2 * * *',
+      cron_timezone: '+05:30',
+    });
+    // 02:00 at +05:30 is 20:30 UTC the day before.
+    expect([made.status, made.body.cron_timezone, made.body.next_run_at]).toEqual([
+      201,
+      '+05:30',
+      '2026-01-15T20:30:00.000Z',
+    ]);
+  });
+
+  it('POST with an IANA name in lower case is 400 cron_timezone invalid, as TZInfo is exact', async () => {
+    const made = await call('POST', base, 'developer', {
+      description: 'nightly',
+      ref: 'main',
+      cron: '0 2 * * *',
+      cron_timezone: 'europe/berlin',
+    });
+    expect([made.status, made.body]).toEqual([400, { message: { cron_timezone: ['syntax is invalid'] } }]);
+  });
+
   it('a zone that is neither an ActiveSupport name nor an identifier is 400 cron_timezone invalid', async () => {
     const made = await call('POST', base, 'developer', {
       description: 'nightly',

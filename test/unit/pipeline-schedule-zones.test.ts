@@ -52,6 +52,42 @@ describe('the cron_timezone rule', () => {
     ]).toEqual([true, true, false]);
   });
 
+  it('refuses an IANA name in another case, naming the one it means, as Fugit and TZInfo are exact', () => {
+    expect(
+      [refused('europe/berlin'), refused('EUROPE/BERLIN'), refused('utc')].map((m) => m.replace(/.*: /, '')),
+    ).toEqual(['did you mean "Europe/Berlin"?', 'did you mean "Europe/Berlin"?', 'did you mean "UTC"?']);
+  });
+
+  it('takes an offset of up to 11 hours in quarter hours, as Fugit and EtOrbi do, and no other', () => {
+    expect(['+05:30', '-0800', '+11:45'].map((value) => zone(value, '--cron-timezone'))).toEqual([
+      '+05:30',
+      '-0800',
+      '+11:45',
+    ]);
+    expect(['+12:00', '+05:20', '+5:30'].map((value) => refused(value).replace(/:.*/, ''))).toEqual([
+      '--cron-timezone',
+      '--cron-timezone',
+      '--cron-timezone',
+    ]);
+  });
+
+  it('takes a link (US/Pacific) and a three-part name as TZInfo spells them', () => {
+    expect([cronZone('US/Pacific'), cronZone('America/Argentina/Buenos_Aires'), cronZone('Etc/GMT+5')]).toEqual([
+      'US/Pacific',
+      'America/Argentina/Buenos_Aires',
+      'Etc/GMT+5',
+    ]);
+  });
+
+  it('holds a link and its zone one zone, an offset and a named zone two', () => {
+    expect([
+      sameCronZone('US/Pacific', 'America/Los_Angeles'),
+      sameCronZone('Pacific Time (US & Canada)', 'US/Pacific'),
+      sameCronZone('+0530', '+05:30'),
+      sameCronZone('+05:30', 'Asia/Kolkata'),
+    ]).toEqual([true, true, true, false]);
+  });
+
   it('maps every ActiveSupport name to a zone the runtime knows', () => {
     const unknown = [...ACTIVESUPPORT_ZONES.values()].filter((iana) => cronZone(iana) !== iana);
     expect([ACTIVESUPPORT_ZONES.size, unknown]).toEqual([152, []]);

@@ -26,7 +26,7 @@ export const CREATE = ownerVerb({
   name: 'create',
   summary: 'Add a pipeline schedule',
   description:
-    'Active unless --no-active; the cron is read in UTC unless --cron-timezone names another zone, an IANA one (Europe/Berlin) or an ActiveSupport one (Berlin, Pacific Time (US & Canada)), which the service keeps as given. A short ref (main) is taken by the service for the branch or tag of that name.',
+    'Active unless --no-active; the cron is read in UTC unless --cron-timezone names another zone, an IANA one (Europe/Berlin), an ActiveSupport one (Berlin, Pacific Time (US & Canada)) or an offset (+05:30); names are case-sensitive, and the service keeps the zone as given. A short ref (main) is taken by the service for the branch or tag of that name.',
   flags: CREATE_FLAGS,
   mutating: true,
   examples: [

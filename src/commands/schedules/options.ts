@@ -44,7 +44,7 @@ export const CREATE_FLAGS = {
   }),
   cronTimezone: option(
     '--cron-timezone <zone>',
-    'the time zone the cron is read in (default UTC): IANA (Europe/Berlin) or ActiveSupport (Berlin)',
+    'the time zone the cron is read in (default UTC): IANA (Europe/Berlin), ActiveSupport (Berlin) or an offset (+05:30)',
     timezone,
   ),
   active: tristate('--active', 'the schedule runs (default; --no-active: made paused)'),
@@ -55,7 +55,7 @@ export const UPDATE_FLAGS = {
   description: option('--description <text>', 'a new description', nonEmpty),
   ref: option('--ref <ref>', 'another branch or tag', ref),
   cron: option('--cron <cron>', 'another cron line', cron),
-  cronTimezone: option('--cron-timezone <zone>', 'another time zone, IANA or ActiveSupport', timezone),
+  cronTimezone: option('--cron-timezone <zone>', 'another time zone, IANA, ActiveSupport or an offset', timezone),
   active: tristate('--active', 'run it again (--no-active: pause it)'),
   ...VARIABLE_FLAGS,
   removeVariables: option('--remove-variable <KEY>', 'remove a variable (repeatable)', nonEmpty, {

@@ -271,26 +271,8 @@ export function nextRunAt(cron: string, name: string, now: number): string | nul
   const sets = parseCron(cron);
   const zone = cronZone(name);
   if (typeof sets === 'string' || zone === undefined) return null;
-  let offset: (at: number) => number;
-  try {
-    const format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    offset = (at) => {
-      const p: Record<string, number> = {};
-      for (const part of format.formatToParts(at)) p[part.type] = Number(part.value);
-      const wall = Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0);
-      return wall - Math.floor(at / 60_000) * 60_000;
-    };
-  } catch {
-    return null;
-  }
+  const offset = zoneOffset(zone);
+  if (offset === undefined) return null;
   const [minutes, hours, days, months, weekdays] = sets as CronSetsTuple;
   const local = Math.floor(now / 60_000) * 60_000 + offset(now);
   const start = new Date(local);
@@ -333,3 +315,33 @@ export const pipelineScheduleRoutes: readonly Route[] = [
   ['PUT', `${ITEM}/variables/:key`, updateVariable],
   ['DELETE', `${ITEM}/variables/:key`, deleteVariable],
 ];
+
+/** A zone's offset from UTC at an instant, in milliseconds; undefined for a zone the runtime lacks. */
+function zoneOffset(zone: string): ((at: number) => number) | undefined {
+  const fixed = /^([+-])(\d\d):(\d\d)$/.exec(zone);
+  if (fixed) {
+    // An offset zone (EtOrbi's get_offset_tzone): no daylight saving, the same offset all year.
+    const east = (fixed[1] === '-' ? -1 : 1) * (Number(fixed[2]) * 60 + Number(fixed[3])) * 60_000;
+    return () => east;
+  }
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+  } catch {
+    return undefined;
+  }
+  return (at) => {
+    const p: Record<string, number> = {};
+    for (const part of format.formatToParts(at)) p[part.type] = Number(part.value);
+    const wall = Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0);
+    return wall - Math.floor(at / 60_000) * 60_000;
+  };
+}
