@@ -332,11 +332,12 @@ interface Blocks {
 }
 
 /**
- * Blocks instead of the table: when the first page's layout cannot show every column, or one that
- * identifies a row whole (a run's TARGET cut to `acme/…/storefront`), and a column is the row's
- * body (Column.body, a run's RESULT). Narrowing the body further instead would break its words
- * into a column a few cells wide, each row many lines tall. Not where the width is unknown, nor
- * for rows with one text across columns (RowSpan).
+ * Blocks instead of the table: when a column is the row's body (Column.body, a run's RESULT) and
+ * the first page's layout cannot show every column, or one that identifies a row whole (a run's
+ * TARGET cut to `acme/…/storefront`), or the body of one of its rows whole (cut to MAX_CELL_LINES
+ * in its cell, where a block gives it the terminal's width). Narrowing the body further instead
+ * would break its words into a column a few cells wide, each row many lines tall. Not where the
+ * width is unknown, nor for rows with one text across columns (RowSpan).
  */
 function blocksFor(
   columns: readonly Column[],
@@ -346,7 +347,8 @@ function blocksFor(
 ): Blocks | undefined {
   const width = options.terminalWidth;
   const body = columns.findIndex((column) => column.body === true && column.wrap === true);
-  if (layout.whole || body < 0 || width <= 0 || options.span) return undefined;
+  if (body < 0 || width <= 0 || options.span) return undefined;
+  if (layout.whole && !bodyCut(body, cells, layout)) return undefined;
   const heads = columns.map((_column, i) => i).filter((i) => i !== body);
   if (heads.length === 0) return undefined;
   const pads = heads.map((i) => {
@@ -365,6 +367,14 @@ function blocksFor(
     pads[widest] = Math.max(0, (pads[widest] as number) - excess);
   }
   return { body, heads, pads, drawn: 0 };
+}
+
+/** Whether a row's body on the first page is longer than its cell holds (MAX_CELL_LINES). */
+function bodyCut(body: number, cells: readonly (readonly string[])[], layout: Layout): boolean {
+  const at = layout.visible.indexOf(body);
+  const width = layout.widths[at];
+  if (width === undefined) return false;
+  return cells.some((row) => wrapToWidth(row[body] ?? '', width, MAX_CELL_LINES).length > MAX_CELL_LINES);
 }
 
 /**

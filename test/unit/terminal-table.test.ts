@@ -890,6 +890,19 @@ describe('result tables too narrow for their targets: a block a result', () => {
     ]);
   });
 
+  it('where every target shows whole but a result would be cut in its cell, shows each result as a block', async () => {
+    const target = 'acme/web/storefront';
+    const long = {
+      target,
+      status: 'ok',
+      result: Array.from({ length: 9 }, (_v, k) => `+ variable VARIABLE_NUMBER_${k + 1}`).join('; '),
+    };
+    const lines = await results(60, [[long]], [target]);
+    expect(lines[0]).toBe('acme/web/storefront  ok');
+    expect(lines.slice(1).join(' ').replace(/ {4}/g, '')).toBe(long.result);
+    expect(lines.length).toBeLessThan(12);
+  });
+
   it('a target wider than the terminal wraps after a slash, whole, its status after it; nothing is cut', async () => {
     const long = 'acme/platform/infra/a-project-whose-path-is-longer-than-the-terminal-is-wide';
     const targets = [long, 'acme/web/storefront'];
