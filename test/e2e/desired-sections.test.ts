@@ -224,6 +224,19 @@ describe('collab.yaml sections', () => {
     );
   });
 
+  it('ldap_links: export writes a link of Minimal Access (5) as minimal, and its plan changes nothing', async () => {
+    const { collab, call, file, writes, sandbox } = await world();
+    const link = { cn: 'readers', provider: 'ldapmain', group_access: 5 };
+    expect((await call('POST', '/groups/acme%2Fplatform/ldap_group_links', { json: link })).status).toBe(201);
+    const exported = await collab(['export', 'acme/platform', '--sections', 'ldap_links']);
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    expect(exported.stdout).toMatch(/cn: readers\n\s+provider: ldapmain\n\s+group_access: minimal\n/);
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', file(exported.stdout)]);
+    expect([plan.exitCode, plan.stderr]).toEqual([0, expect.stringMatching(/^no changes; /)]);
+    expect(writes()).toEqual([]);
+  });
+
   it('plans and applies the group and mirror sections, the credentials from the environment', async () => {
     const { collab, file, dir, sandbox, writes, served, getJson } = await world();
     writeFileSync(join(dir, 'logo.png'), Buffer.from('\x89PNG\r\n\x1a\nlogo', 'binary'));

@@ -194,6 +194,29 @@ const accessLevel = (value: string): BadValue => ({
   ],
 });
 
+/**
+ * A group's role, Minimal Access (5) among them: an LDAP link's group_access (values_with_minimal_access,
+ * src/params/access.ts) and a group member's; No access (0) and Admin (60) are neither.
+ */
+const groupRole = (value: string): BadValue => ({
+  value,
+  says: `invalid access level "${value}": must be a role: minimal (5), ${ROLES}`,
+  entries: [
+    { argv: ['groups', 'ldap-links', 'add', 'acme', '--cn', 'readers', '--provider', 'ldapmain', `--access=${value}`] },
+    { argv: ['groups', 'members', 'add', 'acme', '--user', 'dana', `--access=${value}`] },
+    {
+      yaml: onGroup(
+        `    ldap_links:\n      - cn: readers\n        provider: ldapmain\n        group_access: ${value}\n`,
+      ),
+      at: 'collab.yaml:7:23: groups.acme.ldap_links[0].group_access',
+    },
+    {
+      yaml: onGroup(`    members:\n      - username: dana\n        access_level: ${value}\n`),
+      at: 'collab.yaml:6:23: groups.acme.members[0].access_level',
+    },
+  ],
+});
+
 const schedule = (cron: string, zone = 'UTC', ref = 'main') =>
   `    pipeline_schedules:\n      - description: nightly\n        ref: ${JSON.stringify(ref)}\n        cron: ${JSON.stringify(cron)}\n        cron_timezone: ${JSON.stringify(zone)}\n`;
 const newSchedule = ['schedules', 'create', '--project', P, '--description', 'nightly', '--ref', 'main'];
@@ -497,6 +520,8 @@ const BAD: readonly BadValue[] = [
   priority('1.5'),
   accessLevel('-10'),
   accessLevel('2.5'),
+  groupRole('0'),
+  groupRole('60'),
   cron('0 25 * * *', 'invalid cron "0 25 * * *": the hour field "25" is out of range (0-23)'),
   cron(
     '0 2 * *',

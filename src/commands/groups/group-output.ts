@@ -47,7 +47,8 @@ export const LDAP_LINK_COLUMNS: readonly Column[] = [
     header: 'ACCESS',
     path: 'group_access',
     format: (value) => accessLevelName(value),
-    choices: Object.keys(ACCESS_LEVELS),
+    // A link may give Minimal Access (LDAP_GROUP_ACCESS), shown as minimal.
+    choices: ['minimal', ...Object.keys(ACCESS_LEVELS)],
   },
 ];
 
