@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { UploadFile } from '../api/form.js';
 import { CollabError } from '../errors.js';
 import { avatarProblem, avatarType } from '../params/avatar.js';
-import { statFile, unreadableFile } from '../util/unreadable.js';
+import { unreadableFile } from '../util/unreadable.js';
 
 /**
  * Reads the image of --avatar (projects and groups create/update) for upload. A file the service
@@ -16,12 +16,12 @@ export async function readAvatar(path: string): Promise<UploadFile> {
     throw new CollabError('usage', `invalid value "${path}" for --avatar: ${avatarProblem(path, 0)}`);
   }
   const unreadable = (error: unknown) => unreadableFile(`cannot read ${path} for --avatar`, error);
-  let size: number;
-  try {
-    size = statFile(path).size;
-  } catch (error) {
+  const info = await stat(path).catch((error: unknown) => {
     throw unreadable(error);
-  }
+  });
+  // A directory, socket or device: said as a read of it would be.
+  if (!info.isFile()) throw unreadable(info);
+  const size = info.size;
   // The type is one the service takes, so what is left to refuse is the size.
   const problem = avatarProblem(path, size);
   if (problem) throw new CollabError('usage', `${path} is too big for --avatar: ${problem}`);

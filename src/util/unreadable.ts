@@ -1,45 +1,49 @@
-import { type Stats, statSync } from 'node:fs';
+import { Stats } from 'node:fs';
 import { CollabError } from '../errors.js';
+
+interface Unreadable {
+  reason: string;
+  hint: string;
+}
+
+const IS_DIRECTORY: Unreadable = { reason: 'it is a directory', hint: 'give the path of a file in it' };
 
 /**
  * What a read's error code means, and what to do about it: a message says the reason, never the
  * bare code. The one table: a flag's file, collab.yaml, the config file and a CA file all say it so.
  */
-const UNREADABLE: Record<string, { reason: string; hint: string }> = {
+const UNREADABLE: Record<string, Unreadable> = {
   ENOENT: { reason: 'no such file', hint: 'check the path: a relative one is read from the current directory' },
   ENOTDIR: { reason: 'a part of the path is not a directory', hint: 'check the path' },
-  EISDIR: { reason: 'it is a directory', hint: 'give the path of a file in it' },
+  EISDIR: IS_DIRECTORY,
   EACCES: { reason: 'permission denied', hint: 'make the file readable by you' },
 };
 
 /**
- * A file that could not be read, as a usage error: `<what>: no such file`, with what to do; a code
- * without words of its own is said as it is. `hint` replaces the table's where the place knows
- * better what to do (the config file is not a path the user gave; a missing collab.yaml wants -f).
+ * What stat found where a file was to be read, said as a read would say it: a directory in EISDIR's
+ * words; a socket, FIFO or device, which no read takes as a file, as such.
  */
-export function unreadableFile(what: string, error: unknown, hint?: string): CollabError {
-  const then = hint ?? known(error)?.hint;
-  return new CollabError('usage', `${what}: ${unreadableReason(error)}`, then === undefined ? {} : { hint: then });
+const NOT_A_FILE: Unreadable = { reason: 'it is not a regular file', hint: 'give the path of a regular file' };
+
+/**
+ * A file that could not be read, as a usage error: `<what>: no such file`, with what to do; a code
+ * without words of its own is said as it is. `problem` is the read's (or stat's) error, or the
+ * `Stats` of what stat found that is no file, for a caller that checks before it reads (an upload's
+ * size). `hint` replaces the table's where the place knows better what to do (the config file is not
+ * a path the user gave; a missing collab.yaml wants -f).
+ */
+export function unreadableFile(what: string, problem: unknown, hint?: string): CollabError {
+  const then = hint ?? known(problem)?.hint;
+  return new CollabError('usage', `${what}: ${unreadableReason(problem)}`, then === undefined ? {} : { hint: then });
 }
 
 /** Why a file could not be read, in the table's words (`no such file`), else its code or message. */
-export function unreadableReason(error: unknown): string {
-  return known(error)?.reason ?? (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+export function unreadableReason(problem: unknown): string {
+  return known(problem)?.reason ?? (problem as NodeJS.ErrnoException).code ?? (problem as Error).message;
 }
 
-function known(error: unknown): { reason: string; hint: string } | undefined {
-  const code = (error as NodeJS.ErrnoException).code;
+function known(problem: unknown): Unreadable | undefined {
+  if (problem instanceof Stats) return problem.isDirectory() ? IS_DIRECTORY : NOT_A_FILE;
+  const code = (problem as NodeJS.ErrnoException).code;
   return code === undefined ? undefined : UNREADABLE[code];
-}
-
-/**
- * What stat says of a file to upload (an avatar), as a read would say it: a directory throws with
- * EISDIR, a socket or device with `not a file`. stat needs no right to read, so a caller that reads
- * the file next still meets EACCES there. One rule for `--avatar` and collab.yaml's `avatar:`.
- */
-export function statFile(path: string): Stats {
-  const info = statSync(path);
-  if (!info.isFile())
-    throw Object.assign(new Error('not a file'), { code: info.isDirectory() ? 'EISDIR' : 'not a file' });
-  return info;
 }

@@ -92,6 +92,28 @@ describe('collab api', () => {
     expect(sandbox.stats.requests).toBe(before);
   });
 
+  it('-F key=@file of a directory says it is a directory, with a hint, before sending', async () => {
+    const dir = tempConfigDir();
+    const before = sandbox.stats.requests;
+    const result = await collab(['api', '-X', 'POST', 'projects', '-F', `description=@${dir}`]);
+    expect([result.exitCode, result.stderr]).toEqual([
+      2,
+      `error: cannot read ${dir}: it is a directory\nhint: give the path of a file in it\n`,
+    ]);
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
+  it('--input of a missing file says no such file, with a hint, before sending', async () => {
+    const missing = join(tempConfigDir(), 'nope.json');
+    const before = sandbox.stats.requests;
+    const result = await collab(['api', '-X', 'POST', 'projects', '--input', missing]);
+    expect([result.exitCode, result.stderr]).toEqual([
+      2,
+      `error: cannot read ${missing}: no such file\nhint: check the path: a relative one is read from the current directory\n`,
+    ]);
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
   it('--input of a directory says it is a directory, with a hint, before sending', async () => {
     const dir = tempConfigDir();
     const before = sandbox.stats.requests;

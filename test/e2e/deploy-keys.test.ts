@@ -13,7 +13,7 @@ function publicKeyLine(comment: string): string {
 
 /** collab deploy-keys against the sandbox. */
 describe('collab deploy-keys', () => {
-  const { collab, get, getJson } = useSandbox({ seed: 12 });
+  const { collab, get, getJson, sandbox } = useSandbox({ seed: 12 });
   const project = 'acme/web/storefront';
   const keysPath = (ref: string) => `/projects/${encodeURIComponent(ref)}/deploy_keys`;
 
@@ -115,6 +115,17 @@ describe('collab deploy-keys', () => {
       2,
       `error: cannot read the key file ${missing}: no such file\nhint: check the path: a relative one is read from the current directory\n`,
     ]);
+  });
+
+  it('create --key-file of a directory says it is a directory, with a hint, before any request', async () => {
+    const dir = tempConfigDir();
+    const before = sandbox.stats.requests;
+    const made = await collab(['deploy-keys', 'create', '--project', project, '--title', 'ci', '--key-file', dir]);
+    expect([made.exitCode, made.stderr]).toEqual([
+      2,
+      `error: cannot read the key file ${dir}: it is a directory\nhint: give the path of a file in it\n`,
+    ]);
+    expect(sandbox.stats.requests).toBe(before);
   });
 
   it('error paths: a private key or nothing refused before sending, unknown ID exit 4, a Developer’s 403, confirmation', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempConfigDir, useSandbox } from '../helpers/cli.js';
@@ -218,6 +218,18 @@ describe('collab groups: create, update, remove, transfer', () => {
       expect([result.exitCode, result.stderr]).toEqual([
         2,
         `error: cannot read ${dir} for --avatar: it is a directory\nhint: give the path of a file in it\n`,
+      ]);
+      expect(sandbox.stats.requests).toBe(before);
+    });
+
+    it('--avatar of a device says it is not a regular file, with a hint, before sending', async () => {
+      const device = join(tempConfigDir(), 'logo.png');
+      symlinkSync('/dev/null', device);
+      const before = sandbox.stats.requests;
+      const result = await collab(['groups', 'create', '--name', 'X', '--avatar', device]);
+      expect([result.exitCode, result.stderr]).toEqual([
+        2,
+        `error: cannot read ${device} for --avatar: it is not a regular file\nhint: give the path of a regular file\n`,
       ]);
       expect(sandbox.stats.requests).toBe(before);
     });

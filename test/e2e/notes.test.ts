@@ -285,6 +285,17 @@ describe('collab notes', () => {
       expect(sandbox.stats.requests).toBe(requests);
     });
 
+    it('--body-file of a directory says it is a directory, with a hint, exit 2 and nothing sent', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'collab-notes-'));
+      const requests = sandbox.stats.requests;
+      const result = await collab(['notes', 'create', '--project', PROJECT, '--issue', '2', '--body-file', dir]);
+      expect([result.exitCode, result.stderr]).toEqual([
+        2,
+        `error: cannot read ${dir} (given to --body-file): it is a directory\nhint: give the path of a file in it\n`,
+      ]);
+      expect(sandbox.stats.requests).toBe(requests);
+    });
+
     it('refuses a body over 1,000,000 characters before sending, saying its length', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'collab-notes-'));
       writeFileSync(join(dir, 'long.md'), 'x'.repeat(1_000_001));

@@ -120,6 +120,17 @@ describe('collab projects upload, housekeeping, mirror-pull', () => {
     expect(project('acme/web/storefront').uploads.at(-1)?.file.data).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   });
 
+  it('refuses a directory before sending, saying it is one, with a hint, exit 2', async () => {
+    const dir = mkdtempSync(join(work, 'shots-'));
+    const before = sandbox.stats.requests;
+    const result = await collab(['projects', 'upload', 'acme/web/storefront', dir]);
+    expect([result.exitCode, result.stderr]).toEqual([
+      2,
+      `error: cannot read ${dir}: it is a directory\nhint: give the path of a file in it\n`,
+    ]);
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
   it('refuses a missing file before sending (exit 2), and a project it cannot see (exit 4)', async () => {
     const missing = await collab(['projects', 'upload', 'acme/web/storefront', join(work, 'absent.png')]);
     expect([missing.exitCode, missing.stderr]).toEqual([

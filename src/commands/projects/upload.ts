@@ -1,9 +1,8 @@
-import { openAsBlob } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { constants, openAsBlob } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { uploadFile } from '../../api/repository.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
 import { newFormData } from '../../http/undici.js';
 import type { Column } from '../../output/format.js';
 import { unreadableFile } from '../../util/unreadable.js';
@@ -40,12 +39,20 @@ interface UploadResult {
 
 type UploadOptions = VerbInput<typeof UPLOAD>;
 
-/** Once a run: the file is there and is a file (it is read as it is sent). */
+/**
+ * Once a run: the file is there, is a file and may be read (it is read as it is sent, so what would
+ * fail the read then is said now, before any request).
+ */
 export async function parse({ project, file }: UploadOptions): Promise<UploadOptions> {
+  const unreadable = (problem: unknown) => unreadableFile(`cannot read ${file}`, problem);
   const info = await stat(file).catch((error: unknown) => {
-    throw unreadableFile(`cannot read ${file}`, error);
+    throw unreadable(error);
   });
-  if (!info.isFile()) throw new CollabError('usage', `cannot upload ${file}: not a regular file`);
+  if (!info.isFile()) throw unreadable(info);
+  // stat needs no right to read the file: one of mode 000 is refused here.
+  await access(file, constants.R_OK).catch((error: unknown) => {
+    throw unreadable(error);
+  });
   return { project, file };
 }
 

@@ -1,3 +1,4 @@
+import { type Stats, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { minLength, string } from 'zod/mini';
@@ -6,7 +7,7 @@ import { updateGroup } from '../../api/groups.js';
 import { updateProject } from '../../api/projects.js';
 import { CollabError } from '../../errors.js';
 import { avatarProblem, avatarType } from '../../params/avatar.js';
-import { statFile, unreadableFile, unreadableReason } from '../../util/unreadable.js';
+import { unreadableFile, unreadableReason } from '../../util/unreadable.js';
 import type { OnTarget, Section } from './section.js';
 
 /**
@@ -52,14 +53,13 @@ export const avatar: Section<AvatarSpec> = {
   // A missing file is not: it may be put beside collab.yaml after the plan, and is said when sent.
   fileProblem: (value, dir) => {
     if (typeof value !== 'string' || avatarType(value) === undefined) return undefined;
+    let info: Stats;
     try {
-      statFile(resolve(dir, value));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EISDIR' || code === 'not a file')
-        return `cannot read the avatar file ${value}: ${unreadableReason(error)}`;
+      info = statSync(resolve(dir, value));
+    } catch {
+      return undefined;
     }
-    return undefined;
+    return info.isFile() ? undefined : `cannot read the avatar file ${value}: ${unreadableReason(info)}`;
   },
   diff: ({ value, live, creating, emit }) => {
     if (typeof value !== 'string') return;
