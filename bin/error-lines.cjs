@@ -40,6 +40,30 @@ function noteWords(line, room, width = (text) => text.length) {
 }
 
 /**
+ * Where a word too long for a line may break: the indexes just after each comma and slash in it,
+ * and with `encoded` (the default) each encoded slash, %2F in any case (a project's path in a
+ * request path, `acme%2Fweb%2Fstorefront`, reads as acme/web/storefront). The one rule of notes,
+ * here and in src/output/text-width.ts (wrapNote), and of a table's cells there (breakAfter).
+ */
+function wordBreaks(word, encoded = true) {
+  const at = [];
+  for (const match of word.matchAll(encoded ? /[,/]|%2F/gi : /[,/]/g)) at.push(match.index + match[0].length);
+  return at;
+}
+
+/** A word cut after each of its breaks (wordBreaks): `id,` `path,` `name`, joined back as they were. */
+function wordParts(word) {
+  const parts = [];
+  let from = 0;
+  for (const at of [...wordBreaks(word), word.length])
+    if (at > from) {
+      parts.push(word.slice(from, at));
+      from = at;
+    }
+  return parts;
+}
+
+/**
  * A line wrapped to a terminal's width (0: not a terminal, left whole) as wrapNote wraps it: at
  * spaces (never inside a command quoted in backticks that fits a line), a word longer than a line
  * after its slashes or commas (or a %2F), later lines indented by two. Its text is ASCII but the checkout's
@@ -50,18 +74,13 @@ function wrapped(line, width) {
   const pieces = [];
   for (const word of noteWords(line, width - 2)) {
     if (word.length <= width - 2) pieces.push({ piece: word, glued: false });
-    else for (const part of word.split(/(?<=[,/]|%2[Ff])/)) pieces.push({ piece: part, glued: true });
+    else for (const [i, part] of wordParts(word).entries()) pieces.push({ piece: part, glued: i > 0 });
   }
   const lines = [];
   let current = '';
   const room = () => (lines.length === 0 ? width : width - 2);
   for (const { piece, glued } of pieces) {
-    const joined =
-      current === ''
-        ? piece
-        : glued && !current.endsWith(' ') && /([,/]|%2[Ff])$/.test(current)
-          ? current + piece
-          : `${current} ${piece}`;
+    const joined = current === '' ? piece : glued ? current + piece : `${current} ${piece}`;
     if (current === '' || joined.length <= room()) current = joined;
     else {
       lines.push(current);
@@ -77,4 +96,4 @@ function wrapped(line, width) {
   return lines.join('\n  ');
 }
 
-module.exports = { noteWords, writeErrorLines };
+module.exports = { noteWords, wordBreaks, wordParts, writeErrorLines };

@@ -1,5 +1,5 @@
 import stringWidth from 'string-width';
-import { noteWords as splitNote } from '../../bin/error-lines.cjs';
+import { noteWords as splitNote, wordBreaks, wordParts } from '../../bin/error-lines.cjs';
 
 /**
  * Display cells of text on a terminal (CJK and most emoji take two, combining marks none), in time
@@ -248,12 +248,10 @@ function headThatFits(word: string, room: number): number {
 
 /**
  * Where `piece` may end: just after its last comma or slash, and with `encoded` its last %2F too
- * (any case: an encoded slash, as a project's path is in a request path, `acme%2Fweb%2Fstorefront`
- * reading as acme/web/storefront); 0 when it holds none.
+ * (bin/error-lines.cjs's wordBreaks, the rule notes break a word by); 0 when it holds none.
  */
 function breakAfter(piece: string, encoded: boolean): number {
-  const slash = encoded ? Math.max(piece.lastIndexOf('%2F'), piece.lastIndexOf('%2f')) : -1;
-  return Math.max(piece.lastIndexOf(',') + 1, piece.lastIndexOf('/') + 1, slash < 0 ? 0 : slash + 3);
+  return wordBreaks(piece, encoded).at(-1) ?? 0;
 }
 
 /**
@@ -292,21 +290,16 @@ export function wrapNote(text: string, width: number): string[] {
       pieces.push(word);
       continue;
     }
-    // After each comma or slash, and an encoded slash (`acme%2F` `web%2F`: a path in a request's,
-    // as breakAfter has it): `--fields id,` `path,` ... joined back without a space.
-    for (const part of word.split(/(?<=[,/]|%2[Ff])/)) pieces.push(`\u0000${part}`);
+    // After each comma, slash and encoded slash (wordParts, a table's rule too): `--fields id,`
+    // `path,` ..., each after the first joined back to the one before it without a space.
+    for (const [i, part] of wordParts(word).entries()) pieces.push(i > 0 ? `\u0000${part}` : part);
   }
   const lines: string[] = [];
   let line = '';
   for (const raw of pieces) {
     const glued = raw.startsWith('\u0000');
     const piece = glued ? raw.slice(1) : raw;
-    const joined =
-      line === ''
-        ? piece
-        : glued && !line.endsWith(' ') && /([,/]|%2[Ff])$/.test(line)
-          ? line + piece
-          : `${line} ${piece}`;
+    const joined = line === '' ? piece : glued ? line + piece : `${line} ${piece}`;
     const limit = lines.length === 0 ? width : width - 2;
     if (line === '' || displayWidth(joined) <= limit) line = joined;
     else {

@@ -39,6 +39,23 @@ describe('wrapNote', () => {
     ]);
   });
 
+  it('keeps the space between a word that ends in a comma and a path too long for a line after it', () => {
+    expect(wrapNote(`error: cannot read /tmp/a/b, /srv/${'c'.repeat(40)}/d`, 40)).toEqual([
+      'error: cannot read /tmp/a/b, /srv/',
+      `  ${'c'.repeat(38)}`,
+      '  cc/d',
+    ]);
+  });
+
+  it('breaks a word too long for a line after a %2F in either case, as a table cell does', () => {
+    expect(wrapNote(`hint: GET /projects/acme%2fweb%2Fstorefront,${'x'.repeat(8)}`, 20)).toEqual([
+      'hint: GET /projects/',
+      '  acme%2fweb%2F',
+      '  storefront,',
+      '  xxxxxxxx',
+    ]);
+  });
+
   it('keeps an indented note indented on every line it wraps to', () => {
     expect(wrapNote('  environment variable TOKEN is not set, sent by project:acme/web hooks', 40)).toEqual([
       '  environment variable TOKEN is not set,',
