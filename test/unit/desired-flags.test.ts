@@ -19,8 +19,8 @@ const none = {
 };
 
 describe('collab plan and apply: flags', () => {
-  it('plan: collab.yaml by default, targets without their slashes, --out', () => {
-    expect(parsePlan({ ...none, targets: ['/acme/web/'], out: 'plan.json' })).toEqual({
+  it('plan: collab.yaml by default, targets without their slashes, --out', async () => {
+    expect(await parsePlan({ ...none, targets: ['/acme/web/'], out: 'plan.json' })).toEqual({
       file: 'collab.yaml',
       only: ['acme/web'],
       shard: undefined,
@@ -65,15 +65,15 @@ describe('collab plan and apply: flags', () => {
     );
   });
 
-  it('a word naming a file is the file when -f is absent, refused beside -f', () => {
+  it('a word naming a file is the file when -f is absent, refused beside -f', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'collab-flags-'));
     const other = join(dir, 'other.yaml');
     writeFileSync(other, 'version: 1\n');
-    expect(parsePlan({ ...none, targets: [other, 'acme/web'], out: undefined })).toMatchObject({
+    expect(await parsePlan({ ...none, targets: [other, 'acme/web'], out: undefined })).toMatchObject({
       file: other,
       only: ['acme/web'],
     });
-    expect(() => parsePlan({ ...none, targets: [other], file: 'collab.yaml', out: undefined })).toThrow(
+    await expect(parsePlan({ ...none, targets: [other], file: 'collab.yaml', out: undefined })).rejects.toThrow(
       `${other} is a file, not a target: the file is given with -f (here collab.yaml)`,
     );
   });

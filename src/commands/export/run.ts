@@ -7,6 +7,7 @@ import { plural, readsText } from '../../desired/render.js';
 import { SECTIONS } from '../../desired/sections/index.js';
 import { CollabError } from '../../errors.js';
 import { didYouMean } from '../../util/suggest.js';
+import { checkWritable, unwritableFile } from '../../util/unwritable.js';
 import type { VerbInput } from '../verb.js';
 import type { EXPORT } from './index.js';
 
@@ -18,7 +19,7 @@ interface ExportCommandOptions {
   graphql: boolean | undefined;
 }
 
-export function parse(input: VerbInput<typeof EXPORT>): ExportCommandOptions {
+export async function parse(input: VerbInput<typeof EXPORT>): Promise<ExportCommandOptions> {
   const names = SECTIONS.filter((section) => section.export).map((section) => section.name);
   for (const name of input.sections ?? []) {
     if (names.includes(name)) continue;
@@ -26,6 +27,8 @@ export function parse(input: VerbInput<typeof EXPORT>): ExportCommandOptions {
       hint: `the sections are ${names.join(', ')}`,
     });
   }
+  // Checked before any request: an export of every group is not read to be lost at the end.
+  if (input.out) await checkWritable(input.out);
   return {
     roots: input.targets.map((path) => path.replace(/^\/+|\/+$/g, '')),
     out: input.out,
@@ -33,6 +36,15 @@ export function parse(input: VerbInput<typeof EXPORT>): ExportCommandOptions {
     concurrency: input.concurrency,
     graphql: input.graphql,
   };
+}
+
+/** --out's file, written whole; what only the write can tell (a full disk) said as checkWritable says the rest. */
+function writeOut(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw unwritableFile(`cannot write ${file}`, error);
+  }
 }
 
 /** The file as a person writes it: a list of plain values on one line (`topics: [api, docs]`). */
@@ -59,7 +71,7 @@ export async function run(ctx: VerbContext, opts: ExportCommandOptions): Promise
   await ctx.presenter.value({
     document: text,
     data: exported.data,
-    ...(out ? { to: (written: string) => writeFileSync(out, written) } : {}),
+    ...(out ? { to: (written: string) => writeOut(out, written) } : {}),
   });
   if (exported.variables.size > 0) {
     ctx.terminal.warn(

@@ -5,6 +5,7 @@ import { getGroupAvatar, type GroupRef } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { nonEmpty } from '../../params/parsers.js';
+import { checkWritable, isWriteError, unwritableFile } from '../../util/unwritable.js';
 import { option } from '../flags.js';
 import { GROUP } from '../resource-args.js';
 import { verb } from '../verb.js';
@@ -23,6 +24,12 @@ interface AvatarOptions {
   group: GroupRef;
   /** A file path, or '-' for standard output. */
   file: string;
+}
+
+/** Once a run, before any request: where the image goes can be written. */
+export async function parse(opts: AvatarOptions): Promise<AvatarOptions> {
+  if (opts.file !== '-') await checkWritable(opts.file);
+  return opts;
 }
 
 /** Streams the avatar to its destination; a file appears only when complete (written aside, then renamed). */
@@ -53,9 +60,7 @@ export async function run(ctx: VerbContext, opts: AvatarOptions): Promise<void> 
     } catch (error) {
       await rm(partial, { force: true });
       if ((error as Error).name === 'AbortError') throw new CollabError('interrupted', 'interrupted');
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'EEXIST')
-        throw new CollabError('usage', `cannot write ${opts.file}: ${code}`);
+      if (isWriteError(error)) throw unwritableFile(`cannot write ${opts.file}`, error);
       throw error;
     }
   }

@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { stat, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { unlink } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { getSnapshot } from '../../api/repository.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
+import { checkWritable, isWriteError, unwritableFile } from '../../util/unwritable.js';
 import type { VerbInput } from '../verb.js';
 import { SNAPSHOT_PARAMS } from '../../params/project-reads.js';
 import { nonEmpty } from '../../params/parsers.js';
@@ -38,20 +38,9 @@ interface SnapshotOptions {
 
 /** Once a run: where the archive goes is usable. */
 export async function parse({ project, file, wiki }: VerbInput<typeof SNAPSHOT>): Promise<SnapshotOptions> {
+  // Where the archive goes must be usable before anything is downloaded.
   if (file !== '-') await checkWritable(file);
   return { project, file, wiki };
-}
-
-/** Where the archive goes must be usable before anything is downloaded. */
-async function checkWritable(file: string): Promise<void> {
-  const existing = await stat(file).catch(() => undefined);
-  if (existing?.isDirectory())
-    throw new CollabError('usage', `--file ${file} is a directory`, {
-      hint: 'give the path of the tar file to write, e.g. --file repo.tar',
-    });
-  const parent = await stat(dirname(file)).catch(() => undefined);
-  if (!parent?.isDirectory())
-    throw new CollabError('usage', `cannot write ${file}: directory ${dirname(file)} does not exist`);
 }
 
 /** Streams the archive as it arrives: nothing is held in memory beyond the chunk in flight. */
@@ -86,12 +75,8 @@ export async function run(ctx: VerbContext, opts: SnapshotOptions): Promise<void
     // A cut-off archive is worse than none.
     await unlink(opts.file).catch(() => undefined);
     if (isCollabError(error)) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code && /^E[A-Z]+$/.test(code) && (error as NodeJS.ErrnoException).path === opts.file) {
-      throw new CollabError('usage', `cannot write ${opts.file}: ${code}`, {
-        hint: 'give a --file in a directory you can write to',
-      });
-    }
+    if (isWriteError(error) && (error as NodeJS.ErrnoException).path === opts.file)
+      throw unwritableFile(`cannot write ${opts.file}`, error);
     throw new CollabError(
       'network',
       `the snapshot download of ${opts.project} broke off after ${bytes} bytes: ${(error as Error).message}`,
