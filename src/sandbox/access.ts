@@ -48,6 +48,20 @@ export function atLeastLevel(level: number, min: number | undefined): boolean {
 
 // ---- roles ----
 
+/**
+ * GitLab's `planner_or_reporter_access`: the Planner role, or Reporter and above. Not a rung
+ * between Guest and Reporter (ProjectPolicy's `condition(:planner) { team_access_level ==
+ * Gitlab::Access::PLANNER }`, "not a linear condition"), so never written `level >= planner`:
+ * reading confidential issues and epics and internal notes, and marking notes internal, are the
+ * Planner's and Reporter's and up (app/policies/project_policy.rb @0ff8c1b4, `planner_access`,
+ * `read_internal_note`; ee/app/policies/epic_policy.rb @100f2a0b; pavankalisetti009/gitlab's
+ * mirror of gitlab-org/gitlab; doc/user/permissions.md @00077d2c, Project planning and epics:
+ * "View confidential issues", "Add internal note" with the Planner column ticked).
+ */
+function plannerOrReporter(level: number): boolean {
+  return level === ACCESS.planner || level >= ACCESS.reporter;
+}
+
 function expired(store: Store, date: string | null): boolean {
   return date !== null && date < store.today();
 }
@@ -279,7 +293,9 @@ function noteableAccess(store: Store, user: User | undefined, noteable: Noteable
 /**
  * GitLab's read rules: whoever reads the project reads its issues and snippets; merge requests of
  * a private project need reporter (guests see no code); confidential issues and epics need
- * reporter or being their author. A disabled feature hides its noteables.
+ * the Planner role, Reporter or above (IssuePolicy's and EpicPolicy's `planner_or_reporter_access`,
+ * ProjectPolicy's read_confidential_issues for `planner_access`: see plannerOrReporter), or being
+ * their author. A disabled feature hides its noteables.
  */
 export function canReadNoteable(store: Store, user: User | undefined, noteable: Noteable): boolean {
   if (noteable.kind === 'epic') {
@@ -298,16 +314,19 @@ export function canReadNoteable(store: Store, user: User | undefined, noteable: 
   }
   if (
     noteable.confidential &&
-    noteableAccess(store, user, noteable) < ACCESS.reporter &&
+    !plannerOrReporter(noteableAccess(store, user, noteable)) &&
     user?.id !== noteable.author_id
   )
     return false;
   return true;
 }
 
-/** Confidential (internal) notes are for reporters and above (GitLab's read_internal_note). */
+/**
+ * Confidential (internal) notes are for Planners, Reporters and above (GitLab's read_internal_note:
+ * ProjectPolicy's `admin | planner_or_reporter_access`, GroupPolicy's `admin | reporter | planner`).
+ */
 export function canReadNote(store: Store, user: User | undefined, noteable: Noteable, note: Note): boolean {
-  return !note.confidential || noteableAccess(store, user, noteable) >= ACCESS.reporter;
+  return !note.confidential || plannerOrReporter(noteableAccess(store, user, noteable));
 }
 
 // ---- creating ----
@@ -376,9 +395,13 @@ export function canBackdateNote(store: Store, user: User | undefined, noteable: 
   return noteableAccess(store, user, noteable) >= ACCESS.owner;
 }
 
-/** Only issue notes are confidential (as GitLab does), marked by reporters and above. */
+/**
+ * Only issue notes are confidential (as GitLab does), marked by Planners, Reporters and above
+ * (mark_note_as_internal: IssuePolicy's `planner_or_reporter_access`; doc/user/permissions.md
+ * @00077d2c, issues: "Add internal note").
+ */
 export function canMarkNoteConfidential(store: Store, user: User | undefined, noteable: Noteable): boolean {
-  return noteable.kind === 'issue' && noteableAccess(store, user, noteable) >= ACCESS.reporter;
+  return noteable.kind === 'issue' && plannerOrReporter(noteableAccess(store, user, noteable));
 }
 
 /** Archived projects are read-only: no notes are added, changed or removed. */

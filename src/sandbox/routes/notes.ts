@@ -82,8 +82,8 @@ function routesOf(kind: NoteableKind): Route[] {
       toggleAward(req.store, noteable, awardEmojiName(body), user);
       return json(awardAnswerJson(req.store, noteable), 201);
     }
-    // Only issue notes take confidential (the API reference); below reporter the flag is dropped
-    // silently, as GitLab's Notes::BuildService does for those who may not mark notes internal.
+    // Only issue notes take confidential (the API reference); for a caller who may not mark notes
+    // internal (a Guest) the flag is dropped silently, as GitLab's Notes::BuildService does.
     const note = addNote(req.store, noteable, {
       body,
       author: user,
