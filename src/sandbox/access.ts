@@ -522,12 +522,19 @@ export function canUpdateSchedule(
 }
 
 /**
- * Reading a project's approval rules: admin_project, or create_merge_request_in, a Developer's
+ * Reading a project's approval rules: admin_project, or create_merge_request_in
  * (authorize_read_project_approval_rule!, ee/lib/api/helpers/project_approval_rules_helpers.rb);
- * changing them is admin_project alone, a Maintainer's.
+ * changing them is admin_project alone, a Maintainer's. create_merge_request_in is no Developer's
+ * right: it is `guest_access & download_code`, taken away where merge requests or the repository
+ * are off (app/policies/project_policy.rb @0ff8c1b4, pavankalisetti009/gitlab's mirror of
+ * gitlab-org/gitlab), and a signed-in reader of a public project, or a non-external one of an
+ * internal project, has guest_access (public_user_access). So: a Reporter of any project, and in
+ * a public or internal project whoever reads its code, a Guest or a Planner too.
  */
 export function canReadApprovalRules(store: Store, user: User | undefined, project: Project): boolean {
-  return projectAccess(store, user, project) >= ACCESS.developer;
+  if (!user) return false;
+  if (canAdministerProject(store, user, project)) return true;
+  return featureEnabled(project, 'merge_requests') && canReadCode(store, user, project);
 }
 
 /** Removing a member: a manager as above, or the member themselves (GitLab lets every member leave). */

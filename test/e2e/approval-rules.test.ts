@@ -272,8 +272,22 @@ describe('collab approval-rules', () => {
     ]);
   });
 
-  it('a Reporter may not read the rules (403)', async () => {
-    expect((await call('GET', rulesPath, { as: 'reporter' })).status).toBe(403);
+  // create_merge_request_in is guest_access & download_code (app/policies/project_policy.rb): a
+  // Reporter's anywhere, and any signed-in reader's of a public project such as this one.
+  it('a Reporter reads the rules of a public project, as one who may open merge requests there', async () => {
+    expect((await call('GET', rulesPath, { as: 'reporter' })).status).toBe(200);
+  });
+
+  it('a Guest of a private project is refused its rules and told it takes the Reporter role (exit 3)', async () => {
+    const terraform = 'acme/platform/infra/terraform';
+    const xena = (await getJson('/users?username=xena')) as Array<{ id: number }>;
+    const made = await call('POST', `/projects/${encodeURIComponent(terraform)}/members`, {
+      json: { user_id: xena[0]?.id, access_level: 10 },
+    });
+    expect(made.status).toBe(201);
+    const denied = await collab(['approval-rules', 'list', '--project', terraform], { as: 'external' });
+    expect(denied.exitCode).toBe(3);
+    expect(denied.stderr).toMatch(/it needs the Reporter role/);
   });
 
   it('a Developer is told who may (exit 3); bad input is exit 2 before any request', async () => {

@@ -83,6 +83,17 @@ describe('sandbox: the Planner role', () => {
     });
   });
 
+  it('a Planner reads the approval rules of a public project: create_merge_request_in is guest_access & download_code', async () => {
+    await makeXena('projects', storefront(), 15);
+    expect((await call('GET', `/projects/${storefront()}/approval_rules`, { as: 'external' })).status).toBe(200);
+  });
+
+  it('a Planner of a private project may not read its approval rules (403: a Planner there has no download_code)', async () => {
+    const terraform = ids.project('acme/platform/infra/terraform');
+    await makeXena('projects', terraform, 15);
+    expect((await call('GET', `/projects/${terraform}/approval_rules`, { as: 'external' })).status).toBe(403);
+  });
+
   it('a group Planner reads a confidential epic: EpicPolicy lets planner_or_reporter_access read it', async () => {
     const acme = ids.group('acme');
     await makeXena('groups', acme, 15);

@@ -17,7 +17,7 @@ type ListRulesOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListRulesOptions): Promise<void> {
   await ctx.presenter.list(
-    await ctx.session.pages(approvalRulesPath(opts.owner.ref), {}, opts.list, { requires: ROLES.developers }),
+    await ctx.session.pages(approvalRulesPath(opts.owner.ref), {}, opts.list, { requires: ROLES.reporters }),
     { columns: RULE_COLUMNS },
   );
 }

@@ -33,14 +33,15 @@ import { branchJson } from './protected-refs.js';
  * (ee/app/models/approval_project_rule.rb's validations, answered 400 with the model's errors);
  * approvers and branches GitLab would not keep are left out (approversOf), and those named on an
  * any_approver rule are kept, as GitLab keeps them (anyApproverProblem says why collab refuses them). The docs
- * name no role for rules; GitLab's helpers let a Developer read them and a Maintainer change them
- * (ee/lib/api/helpers/project_approval_rules_helpers.rb, ashierj/superdemo a5c67111). Settings: a project's need
+ * name no role for rules; GitLab's helpers let whoever may open merge requests read them and a
+ * Maintainer change them (ee/lib/api/helpers/project_approval_rules_helpers.rb, ashierj/superdemo
+ * a5c67111; access.ts's canReadApprovalRules says who that is). Settings: a project's need
  * the Maintainer role, a group's the Owner role; a group's strict value locks what is below it.
  */
 
 const projectOf = (req: SandboxRequest) => findOwner(req, 'project', ACCESS.maintainer).project;
 
-/** The project whose rules the caller reads: a Developer's right too (403 below it). */
+/** The project whose rules the caller reads: 403 for one who may not open merge requests in it. */
 function readableRulesOf(req: SandboxRequest): Project {
   const user = requireUser(req);
   const project = readableProject(req);
