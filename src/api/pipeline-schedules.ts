@@ -44,8 +44,12 @@ function variablesPath(project: string | number, id: number | undefined): string
   return `${id === undefined ? `${schedulesPath(project)}/(new)` : schedulePath(project, id)}/variables`;
 }
 
+/**
+ * Read with GitLab's read_pipeline_schedule: a role refuses it only where the project's pipelines
+ * are not public, below Reporter (src/sandbox/access.ts, canReadPipelineSchedules).
+ */
 export function getSchedule(project: string | number, id: number): ApiRequest {
-  return { method: 'GET', path: schedulePath(project, id), expect: 'object', requires: ROLES.developers };
+  return { method: 'GET', path: schedulePath(project, id), expect: 'object', requires: ROLES.reporters };
 }
 
 /**

@@ -7,8 +7,9 @@ import type { Owner } from './owner.js';
  * only: create for user, snapshot download, storage path"; "Owners and administrators: archive,
  * unarchive, fork relationship changes"; a project's transfer into a group is for administrators),
  * and GitLab's for CI/CD variables and badges (a project's Maintainers, a group's Owners), labels
- * (Planners, Reporters and above), reading approval rules (Reporters: a role keeps one out of a
- * private project's only) and a project's removal (Owners).
+ * (Planners, Reporters and above), reading approval rules and pipeline schedules (Reporters: a
+ * role keeps one out only of a private project's rules, or of schedules whose pipelines are not
+ * public) and a project's removal (Owners).
  * A descriptor names one as `requires`, and a 403 then says who may, the role that takes and the
  * caller's own where collab knows it (`refusedHint`). Written once here so that the words agree
  * wherever a role is named.

@@ -456,9 +456,20 @@ export function canAdministerProject(store: Store, user: User | undefined, proje
   return projectAccess(store, user, project) >= ACCESS.maintainer;
 }
 
-/** Reading a project's pipeline schedules: Developers, as the REST routes ask. */
+/**
+ * GitLab's read_pipeline_schedule, which the list asks of the project and the single GET of the
+ * schedule (lib/api/ci/pipeline_schedules.rb @4aea5d3d; Ci::PipelineSchedulePolicy delegates it
+ * to the project): reporter_access, which a Planner lacks, or, with public pipelines on
+ * (`public_jobs`, the API's `public_builds`), guest_access or public_access, that is whoever
+ * reads the project (app/policies/project_policy.rb @0ff8c1b4: `public_builds &
+ * can?(:guest_access)`, `can?(:public_access) & public_builds`; pavankalisetti009/gitlab's mirror
+ * of gitlab-org/gitlab). No Developer's right: a Guest or a Planner reads them too unless the
+ * project's pipelines are private to its Reporters.
+ */
 export function canReadPipelineSchedules(store: Store, user: User | undefined, project: Project): boolean {
-  return projectAccess(store, user, project) >= ACCESS.developer;
+  if (projectAccess(store, user, project) >= ACCESS.reporter) return true;
+  const publicJobs = project.attrs.public_jobs ?? PROJECT_DEFAULTS.public_jobs;
+  return publicJobs !== false && canReadProject(store, user, project);
 }
 
 /**

@@ -53,13 +53,36 @@ describe('sandbox: pipeline schedules as GitLab’s policy and entities answer',
     expect(seen.body).not.toHaveProperty('variables');
   });
 
-  it('a Reporter asking for one schedule is told there is none (404), the list being 403', async () => {
+  /** Makes the project's pipelines visible to its Reporters and above only (public_builds off). */
+  const privatePipelines = async () =>
+    expect(
+      (await call('PUT', `/projects/${encodeURIComponent('acme/web/storefront')}`, 'admin', { public_builds: false }))
+        .status,
+    ).toBe(200);
+
+  // read_pipeline_schedule is reporter_access, or with public pipelines whoever reads the project
+  // (app/policies/project_policy.rb); lib/api/ci/pipeline_schedules.rb asks it of list and GET.
+  it('a Reporter lists and views the schedules even where pipelines are not public (reporter_access)', async () => {
     const id = await schedule('developer');
-    expect(await call('GET', `${base}/${id}`, 'reporter')).toMatchObject({
+    await privatePipelines();
+    expect((await call('GET', base, 'reporter')).status).toBe(200);
+    expect((await call('GET', `${base}/${id}`, 'reporter')).status).toBe(200);
+  });
+
+  it('where pipelines are not public, a Guest asking for one schedule is told there is none (404), the list being 403', async () => {
+    const id = await schedule('developer');
+    await privatePipelines();
+    const xena = (await call('GET', '/users?username=xena', 'admin')).body[0].id as number;
+    const made = await call('POST', `/projects/${encodeURIComponent('acme/web/storefront')}/members`, 'admin', {
+      user_id: xena,
+      access_level: 10,
+    });
+    expect(made.status).toBe(201);
+    expect(await call('GET', `${base}/${id}`, 'external')).toMatchObject({
       status: 404,
       body: { message: '404 Pipeline Schedule Not Found' },
     });
-    expect((await call('GET', base, 'reporter')).status).toBe(403);
+    expect((await call('GET', base, 'external')).status).toBe(403);
   });
 
   it('a variable with an empty value is made (201), as Grape asks only that value be given', async () => {

@@ -94,6 +94,18 @@ describe('sandbox: the Planner role', () => {
     expect((await call('GET', `/projects/${terraform}/approval_rules`, { as: 'external' })).status).toBe(403);
   });
 
+  it('a Planner lists the pipeline schedules where pipelines are public: read_pipeline_schedule is public_builds & guest_access', async () => {
+    await makeXena('projects', storefront(), 15);
+    expect((await call('GET', `/projects/${storefront()}/pipeline_schedules`, { as: 'external' })).status).toBe(200);
+  });
+
+  it('a Planner may not list the pipeline schedules where pipelines are not public (403: reporter_access is not the Planner’s)', async () => {
+    await makeXena('projects', storefront(), 15);
+    const closed = await call('PUT', `/projects/${storefront()}`, { body: { public_builds: false } });
+    expect(closed.status).toBe(200);
+    expect((await call('GET', `/projects/${storefront()}/pipeline_schedules`, { as: 'external' })).status).toBe(403);
+  });
+
   it('a group Planner reads a confidential epic: EpicPolicy lets planner_or_reporter_access read it', async () => {
     const acme = ids.group('acme');
     await makeXena('groups', acme, 15);

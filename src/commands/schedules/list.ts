@@ -26,7 +26,7 @@ type ListSchedulesOptions = VerbInput<typeof LIST>;
 export async function run(ctx: VerbContext, opts: ListSchedulesOptions): Promise<void> {
   const query = opts.scope !== undefined ? { scope: opts.scope } : {};
   await ctx.presenter.list(
-    await ctx.session.pages(schedulesPath(opts.owner.ref), query, opts.list, { requires: ROLES.developers }),
+    await ctx.session.pages(schedulesPath(opts.owner.ref), query, opts.list, { requires: ROLES.reporters }),
     { columns: SCHEDULE_COLUMNS },
   );
 }

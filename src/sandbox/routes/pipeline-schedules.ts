@@ -26,7 +26,8 @@ import { userObject } from '../views.js';
 
 /**
  * Pipeline schedules, as GitLab's doc/api/pipeline_schedules.md (gitlabhq/gitlabhq 017a6c12) and
- * lib/api/ci/pipeline_schedules.rb serve them: Developers list, view, create and play; a schedule
+ * lib/api/ci/pipeline_schedules.rb serve them: whoever has read_pipeline_schedule lists and views
+ * them (access.ts, canReadPipelineSchedules), Developers create and play them; a schedule
  * is changed (and its variables) by its owner or an administrator, so another Maintainer takes
  * ownership first; taking ownership and deleting need the Maintainer role; a variable's routes need
  * the project's set_pipeline_variables first (requirePipelineVariables). The list carries no variables, the
@@ -53,8 +54,9 @@ function findSchedule(req: SandboxRequest, project: Project): PipelineSchedule {
 /**
  * A schedule by its ID, as the API's `pipeline_schedule` helper finds it (lib/api/ci/
  * pipeline_schedules.rb, gitlab-org/gitlab through pavankalisetti009/gitlab's mirror @4aea5d3d):
- * one the caller may not read is `404 Pipeline Schedule Not Found`, not 403, so a Reporter who
- * may read the project is told no schedule is there. The list alone answers 403.
+ * one the caller may not read is `404 Pipeline Schedule Not Found`, not 403, so a Guest who may
+ * read the project, where its pipelines are not public, is told no schedule is there. The list
+ * alone answers 403.
  */
 function scheduleOf(req: SandboxRequest): { project: Project; user: User; schedule: PipelineSchedule } {
   const user = requireUser(req);
@@ -124,7 +126,9 @@ function scheduleJson(
 }
 
 function listSchedules(req: SandboxRequest): SandboxResponse {
-  const { project } = scheduleProject(req, ACCESS.developer);
+  const user = requireUser(req);
+  const project = readableProject(req);
+  if (!canReadPipelineSchedules(req.store, user, project)) throw forbidden();
   const scope = choice(req.input, 'scope', SCHEDULE_SCOPES);
   const found = [...req.store.schedules.values()].filter(
     (s) => s.project_id === project.id && (scope === undefined || s.active === (scope === 'active')),
