@@ -292,10 +292,12 @@ function noteableAccess(store: Store, user: User | undefined, noteable: Noteable
 
 /**
  * GitLab's read rules: whoever reads the project reads its issues and snippets; merge requests of
- * a private project need reporter (guests see no code); confidential issues and epics need
- * the Planner role, Reporter or above (IssuePolicy's and EpicPolicy's `planner_or_reporter_access`,
- * ProjectPolicy's read_confidential_issues for `planner_access`: see plannerOrReporter), or being
- * their author. A disabled feature hides its noteables.
+ * a private project need reporter (guests see no code); confidential issues and epics need the
+ * Planner role, Reporter or above (plannerOrReporter: ProjectPolicy's read_confidential_issues,
+ * EpicPolicy's `planner_or_reporter_access`), and a confidential issue is its author's too
+ * (IssuePolicy's can_read_confidential, `assignee_or_author?`), an epic not: EpicPolicy
+ * @100f2a0b prevents read_epic for `confidential & ~planner_or_reporter_access` whoever wrote it.
+ * A disabled feature hides its noteables.
  */
 export function canReadNoteable(store: Store, user: User | undefined, noteable: Noteable): boolean {
   if (noteable.kind === 'epic') {
@@ -315,7 +317,7 @@ export function canReadNoteable(store: Store, user: User | undefined, noteable: 
   if (
     noteable.confidential &&
     !plannerOrReporter(noteableAccess(store, user, noteable)) &&
-    user?.id !== noteable.author_id
+    (noteable.kind === 'epic' || user?.id !== noteable.author_id)
   )
     return false;
   return true;
@@ -397,8 +399,10 @@ export function canBackdateNote(store: Store, user: User | undefined, noteable: 
 
 /**
  * Only issue notes are confidential (as GitLab does), marked by Planners, Reporters and above
- * (mark_note_as_internal: IssuePolicy's `planner_or_reporter_access`; doc/user/permissions.md
- * @00077d2c, issues: "Add internal note").
+ * (mark_note_as_internal: doc/user/permissions.md @00077d2c ticks the Planner for "Add internal
+ * note"; EpicPolicy @100f2a0b grants it to `planner_or_reporter_access`, and so does the later
+ * IssuePolicy, where pavankalisetti009/gitlab's older app/policies/issue_policy.rb @fa352bf4
+ * still said reporter_access).
  */
 export function canMarkNoteConfidential(store: Store, user: User | undefined, noteable: Noteable): boolean {
   return noteable.kind === 'issue' && plannerOrReporter(noteableAccess(store, user, noteable));

@@ -81,6 +81,37 @@ describe('sandbox: noteables and notes', () => {
       });
     });
 
+    /** Makes Xena a Guest where `path` is and marks its first issue or its epic confidential, written by her. */
+    const confidentialByXenaAsGuest = async (kind: 'issue' | 'epic', parentId: number) => {
+      const where = kind === 'epic' ? 'groups' : 'projects';
+      const xena = ids.user('xena');
+      const made = await call('POST', `/${where}/${parentId}/members`, { body: { user_id: xena, access_level: 10 } });
+      expect(made.status).toBe(201);
+      expect((await call('GET', `/${where}/${parentId}/${kind === 'epic' ? 'epics' : 'issues'}`)).status).toBe(200);
+      const noteable = [...sandbox.store.noteables.values()].find(
+        (n) => n.kind === kind && n.parentId === parentId && n.iid === 1,
+      );
+      expect(noteable).toBeDefined();
+      if (noteable) Object.assign(noteable, { confidential: true, author_id: xena });
+    };
+
+    it('hides a confidential epic from the Guest who wrote it: EpicPolicy makes no exception for its author', async () => {
+      const acme = groupId('acme');
+      await confidentialByXenaAsGuest('epic', acme);
+      expect((await call('GET', `/groups/${acme}/epics`, { as: 'external' })).body).toEqual([]);
+      expect((await call('GET', `/groups/${acme}/epics/${acme}/notes`, { as: 'external' })).body).toEqual({
+        message: '404 Epic Not Found',
+      });
+    });
+
+    it('shows a confidential issue to the Guest who wrote it (IssuePolicy: assignee_or_author)', async () => {
+      await confidentialByXenaAsGuest('issue', storefront());
+      const issues = (await call('GET', `/projects/${storefront()}/issues`, { as: 'external' })).body as Array<{
+        iid: number;
+      }>;
+      expect(issues.map((i) => i.iid)).toContain(1);
+    });
+
     it('creates the same noteables and note IDs whatever order they are first touched in', async () => {
       const other = await startSandbox({ port: 0, seed: 12 });
       try {
