@@ -62,6 +62,14 @@ function plannerOrReporter(level: number): boolean {
   return level === ACCESS.planner || level >= ACCESS.reporter;
 }
 
+/**
+ * Who may create, change and delete labels (admin_label), as a least role for guards.ts: every
+ * role from Planner up, the one planning right where `>= Planner` says GitLab's rule, since
+ * planner_access and reporter_access both enable it (app/policies/project_policy.rb @0ff8c1b4;
+ * group_policy.rb's `planner` rule; doc/user/permissions.md @00077d2c, "Manage group labels").
+ */
+export const LABEL_ADMIN_ROLE = ACCESS.planner;
+
 function expired(store: Store, date: string | null): boolean {
   return date !== null && date < store.today();
 }

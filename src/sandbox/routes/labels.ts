@@ -1,5 +1,5 @@
 import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
-import { ACCESS, ownerChain } from '../access.js';
+import { ACCESS, LABEL_ADMIN_ROLE, ownerChain } from '../access.js';
 import { cssColorHex } from '../../params/css-colors.js';
 import { conflict, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
@@ -105,13 +105,6 @@ function labelRoutes(kind: Kind): Route[] {
   };
 
   /**
-   * Who may create, change and delete labels (admin_label): a Planner and above. The Planner role
-   * has it of its own, though it is below Reporter and reads no code (app/policies/project_policy.rb
-   * and group_policy.rb, the `planner_access` and `planner` rules, gitlabhq/gitlabhq's mirror).
-   */
-  const LABEL_ADMIN = ACCESS.planner;
-
-  /**
    * The label a PUT or DELETE names: found as include_ancestor_groups=false finds it, so through a
    * project its group's own too, which GitLab then changes only for who may change the group's
    * labels (update_label and delete_label on the label: lib/api/helpers/label_helpers.rb @055e3c66).
@@ -120,7 +113,7 @@ function labelRoutes(kind: Kind): Route[] {
     const label = findLabel(req, owner, false);
     const group =
       label.owner.kind === 'group' && owner.kind === 'project' ? req.store.groups.get(label.owner.id) : undefined;
-    if (group) requireGroupRole(req, group, LABEL_ADMIN);
+    if (group) requireGroupRole(req, group, LABEL_ADMIN_ROLE);
     return label;
   };
 
@@ -153,7 +146,7 @@ function labelRoutes(kind: Kind): Route[] {
   };
 
   const create = (req: SandboxRequest): SandboxResponse => {
-    const owner = ownerOf(req, LABEL_ADMIN);
+    const owner = ownerOf(req, LABEL_ADMIN_ROLE);
     const name = requireStr(req.input, 'name');
     const color = readColor(requireStr(req.input, 'color'));
     const fields = readParams(req.input, LABEL_PARAMS);
@@ -173,7 +166,7 @@ function labelRoutes(kind: Kind): Route[] {
   };
 
   const update = (req: SandboxRequest): SandboxResponse => {
-    const owner = ownerOf(req, LABEL_ADMIN);
+    const owner = ownerOf(req, LABEL_ADMIN_ROLE);
     const label = changeable(req, owner);
     const newName = str(req.input, 'new_name');
     const color = str(req.input, 'color');
@@ -199,7 +192,7 @@ function labelRoutes(kind: Kind): Route[] {
   };
 
   const remove = (req: SandboxRequest): SandboxResponse => {
-    const owner = ownerOf(req, LABEL_ADMIN);
+    const owner = ownerOf(req, LABEL_ADMIN_ROLE);
     req.store.labels.delete(changeable(req, owner).id);
     return noContent();
   };
