@@ -8,7 +8,7 @@ import { DISABLE } from './disable.js';
 export const spec: CommandSpec = {
   ...noun('integrations'),
   description:
-    'Integrations of a project or a group: every verb takes --project or --group <id|path> (- reads them from standard input) and needs the Maintainer role. An integration is named by its slug, with _ or - (microsoft_teams, microsoft-teams).',
+    'Every verb takes --project or --group <id|path> (- reads them from standard input) and needs the Maintainer role. An integration is named by its slug, with _ or - (microsoft_teams, microsoft-teams).',
   subcommands: [
     { ...LIST, load: () => import('./list.js') },
     { ...VIEW, load: () => import('./view.js') },

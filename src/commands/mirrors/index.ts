@@ -11,7 +11,7 @@ import { PUBLIC_KEY } from './public-key.js';
 export const spec: CommandSpec = {
   ...noun('mirrors'),
   description:
-    'Push mirrors: every verb takes --project <id|path> (- reads projects from standard input) and needs the Maintainer role. A pull mirror is a project setting (collab projects update --import-url, collab.yaml `mirror`).',
+    'Every verb takes --project <id|path> (- reads projects from standard input) and needs the Maintainer role. A pull mirror is a project setting (collab projects update --import-url, collab.yaml `mirror`).',
   subcommands: [
     { ...LIST, load: () => import('./list.js') },
     { ...VIEW, load: () => import('./view.js') },

@@ -9,7 +9,7 @@ import { DELETE } from './delete.js';
 export const spec: CommandSpec = {
   ...noun('protected-environments'),
   description:
-    'Protected environments (GitLab Premium and Ultimate): every verb takes --project or --group <id|path> (- reads them from standard input) and needs the Maintainer role. An entry is a role by name (developer, maintainer, admin), a user by username or a group by full path.',
+    'GitLab Premium and Ultimate. Every verb takes --project or --group <id|path> (- reads them from standard input) and needs the Maintainer role. An entry is a role by name (developer, maintainer, admin), a user by username or a group by full path.',
   subcommands: [
     { ...LIST, load: () => import('./list.js') },
     { ...VIEW, load: () => import('./view.js') },
