@@ -38,8 +38,15 @@ export function reflow(text: string): string[] {
   return lines;
 }
 
+/**
+ * `(- reads projects from standard input)`: the dash stays with the word after it, so that no line
+ * ends in `(-`. Commander breaks at any white space; a space it cannot see stands in, one cell wide.
+ */
+const KEPT_SPACE = '\u0001';
+
 function wrap(helper: Help, text: string, width: number): string {
-  return Help.prototype.boxWrap.call(helper, text, Math.max(width, NARROWEST));
+  const kept = text.replace(/\(- /g, `(-${KEPT_SPACE}`);
+  return Help.prototype.boxWrap.call(helper, kept, Math.max(width, NARROWEST)).replaceAll(KEPT_SPACE, ' ');
 }
 
 function boxWrap(this: Help, text: string, width: number): string {

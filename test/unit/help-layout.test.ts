@@ -48,6 +48,15 @@ describe('help at the terminal width', () => {
     }
   });
 
+  it('no line of any help ends in `(-`: the dash of `(- reads … from standard input)` stays with its words', async () => {
+    const ending: string[] = [];
+    for (const { path } of await commands())
+      for (const width of [60, 80, 100])
+        for (const line of (await helpText(path, width)).split('\n'))
+          if (line.trimEnd().endsWith('(-')) ending.push(`${['collab', ...path].join(' ')} at ${width}: ${line}`);
+    expect(ending).toEqual([]);
+  });
+
   it('a paragraph is broken only where its next word would not fit, however its source was written', async () => {
     // api's and completion's descriptions are written over several lines in their source.
     for (const path of [['api'], ['completion'], ['auth'], ['plan']]) {
