@@ -1,3 +1,4 @@
+import { closest } from '../util/suggest.js';
 import { ACTIVESUPPORT_ZONES } from './activesupport-zones.js';
 import { type ParamRule, REF_NAME_RULE } from './rules.js';
 import type { ParamSpec } from './types.js';
@@ -202,13 +203,23 @@ export function cronZone(zone: string): string | undefined {
   return canonical.toLowerCase() !== zone.toLowerCase() || canonical === zone ? zone : undefined;
 }
 
-/** The zone a value names but for its case (`berlin` for Berlin, `europe/berlin` for Europe/Berlin). */
+/**
+ * The zone a refused value most likely means: the one it names but for its case (`berlin` for
+ * Berlin, `europe/berlin` for Europe/Berlin), the offset a `UTC+1` means (+01:00: UTC+1 is no
+ * zone to TZInfo), or the nearest name by spelling (`Europe/Berln`); undefined when none is near.
+ */
 function zoneSpeltOtherwise(value: string): string | undefined {
   const lower = value.toLowerCase();
   const named = [...ACTIVESUPPORT_ZONES.keys()].find((name) => name.toLowerCase() === lower);
   if (named !== undefined) return named;
   const canonical = intlZone(value);
-  return canonical !== undefined && canonical !== value && canonical.toLowerCase() === lower ? canonical : undefined;
+  if (canonical !== undefined && canonical !== value && canonical.toLowerCase() === lower) return canonical;
+  const offset = /^(?:UTC|GMT)([+-])(\d{1,2})(?::?(\d\d))?$/i.exec(value);
+  if (offset) {
+    const form = `${offset[1]}${(offset[2] ?? '').padStart(2, '0')}:${offset[3] ?? '00'}`;
+    return cronZone(form) === undefined ? undefined : form;
+  }
+  return closest(value, [...ACTIVESUPPORT_ZONES.keys(), ...Intl.supportedValuesOf('timeZone')]);
 }
 
 /** The runtime's canonical name of a zone identifier (Etc/UTC is UTC, US/Pacific America/Los_Angeles). */

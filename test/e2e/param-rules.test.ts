@@ -530,7 +530,7 @@ const BAD: readonly BadValue[] = [
   timezone('Mars/Olympus'),
   // ActiveSupport's names are looked up as spelt (MAPPING[name]): another case is no zone to GitLab.
   timezone('pacific time (us & canada)', ': did you mean "Pacific Time (US & Canada)"?'),
-  timezone('Pacific Time (US and Canada)'),
+  timezone('Pacific Time (US and Canada)', ': did you mean "Pacific Time (US & Canada)"?'),
   timezone('europe/berlin', ': did you mean "Europe/Berlin"?'),
   timezone('+12:00'),
   approvalsRequired('101'),

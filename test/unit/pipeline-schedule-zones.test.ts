@@ -26,10 +26,16 @@ describe('the cron_timezone rule', () => {
     expect(zone('Pacific Time (US & Canada)', '--cron-timezone')).toBe('Pacific Time (US & Canada)');
   });
 
-  it('refuses a misspelt ActiveSupport name in one line naming both forms', () => {
+  it('refuses a misspelt ActiveSupport name in one line naming both forms and the name it means', () => {
     expect(refused('Pacific Time (US and Canada)')).toBe(
-      '--cron-timezone: invalid cron time zone "Pacific Time (US and Canada)": must be an IANA time zone (UTC, Europe/Berlin, America/New_York) or an ActiveSupport name (Berlin, Pacific Time (US & Canada))',
+      '--cron-timezone: invalid cron time zone "Pacific Time (US and Canada)": must be an IANA time zone (UTC, Europe/Berlin, America/New_York) or an ActiveSupport name (Berlin, Pacific Time (US & Canada)): did you mean "Pacific Time (US & Canada)"?',
     );
+  });
+
+  it('names the nearest zone for a misspelt IANA name, the offset for UTC+1, and none for a name near none', () => {
+    expect(
+      [refused('Europe/Berln'), refused('UTC+1'), refused('Mars/Olympus')].map((m) => m.replace(/.*\)\)/, '')),
+    ).toEqual([': did you mean "Europe/Berlin"?', ': did you mean "+01:00"?', '']);
   });
 
   it('refuses an ActiveSupport name in another case, naming the one it means', () => {
