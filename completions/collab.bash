@@ -310,7 +310,7 @@ _collab_flags() {
     'auth switch') echo '--user' ;;
     'auth logout') echo '--user' ;;
     'auth token') echo '--user --show' ;;
-    'sandbox') echo '--port --seed --latency --fail-rate --rate-limit --fault-seed --fork-duration --delete-duration --tier --no-graphql' ;;
+    'sandbox') echo '--port --seed --latency --fail-rate --rate-limit --fault-seed --fork-duration --delete-duration --tier --no-graphql --no-pull-mirror-details' ;;
   esac
 }
 _collab_choices() {

@@ -1989,5 +1989,6 @@ complete -c collab -n 'test (__collab_path) = "sandbox"' -l rate-limit -r -d 're
 complete -c collab -n 'test (__collab_path) = "sandbox"' -l fault-seed -r -d 'seed for the fault sequence (same seed, same faults)'
 complete -c collab -n 'test (__collab_path) = "sandbox"' -l fork-duration -r -d 'how long a fork'\''s import, or a pull mirror'\''s update, takes to finish'
 complete -c collab -n 'test (__collab_path) = "sandbox"' -l delete-duration -r -d 'how long an immediate deletion takes: the project or group answers until then, then 404'
-complete -c collab -n 'test (__collab_path) = "sandbox"' -l tier -x -a 'premium free' -d 'premium serves every endpoint; free answers the paid features (approval rules and settings, protected environments) as GitLab Free does (default: premium)'
+complete -c collab -n 'test (__collab_path) = "sandbox"' -l tier -x -a 'premium free' -d 'premium serves every endpoint; free answers the paid features (approval rules and settings, protected environments, pull mirrors) as GitLab Free does (default: premium)'
 complete -c collab -n 'test (__collab_path) = "sandbox"' -l no-graphql -d 'answer /api/graphql 404, as an instance without GraphQL does (clients use REST)'
+complete -c collab -n 'test (__collab_path) = "sandbox"' -l no-pull-mirror-details -d 'serve no GET /projects/:id/mirror/pull, as GitLab before 15.6 (collab export writes mirror credentials as a variable)'

@@ -18,6 +18,8 @@ const PAID_FEATURES: readonly PaidFeature[] = [
   { name: 'merge request approval rules', path: new RegExp(`${OWNED}/approval_rules(/|$)`) },
   { name: 'merge request approval settings', path: new RegExp(`${OWNED}/merge_request_approval_setting$`) },
   { name: 'protected environments', path: new RegExp(`${OWNED}/protected_environments(/|$)`) },
+  // doc/api/project_pull_mirroring.md @ec05f6eb: "Tier: Premium, Ultimate" (the spec's "paid tier" too).
+  { name: 'pull mirrors', path: /^\/projects\/[^/]+\/mirror\/pull$/ },
 ];
 
 /** The paid feature a path below /api/v4 belongs to, if any. */

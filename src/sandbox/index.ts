@@ -51,6 +51,12 @@ export interface SandboxOptions {
    * restricted instance does, so clients fall back to REST.
    */
   graphql?: boolean;
+  /**
+   * Whether GET /projects/:id/mirror/pull is served (the default, GitLab 15.6 and later); false
+   * answers it as an older GitLab does, which has only the POST there (405, as for any method a
+   * path lacks), so clients fall back to what the project shows.
+   */
+  pullMirrorDetails?: boolean;
   log?: (line: string) => void;
 }
 
@@ -94,7 +100,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   let store = seeded();
   const router = new Router();
-  registerRoutes(router);
+  registerRoutes(router, { pullMirrorDetails: options.pullMirrorDetails ?? true });
   const rateLimit = options.rateLimit ? parseRateLimit(options.rateLimit) : undefined;
   if (options.rateLimit && !rateLimit)
     throw new Error(`invalid rate limit "${options.rateLimit}": expected N/min, N/s or N/<n>s`);

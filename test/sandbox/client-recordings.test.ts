@@ -47,6 +47,8 @@ const REFUSED: Record<string, string> = {
   'ruby PUT /projects/13': 'the driver asks for a default branch the repository lacks (400 on base)',
   'go POST /projects/acme%2Fweb%2Fstorefront/mirror/pull': 'the storefront is no pull mirror (400)',
   'ruby POST /projects/acme%2Fweb%2Fstorefront/mirror/pull': 'the storefront is no pull mirror (400)',
+  'go GET /projects/acme%2Fweb%2Fstorefront/mirror/pull': 'the storefront is no pull mirror (400)',
+  'ruby GET /projects/acme%2Fweb%2Fstorefront/mirror/pull': 'the storefront is no pull mirror (400)',
   'go GET /groups/acme/avatar': 'acme has no avatar (404)',
   'ruby GET /groups/acme/avatar': 'acme has no avatar (404)',
   'ruby DELETE /projects/acme%2Fweb%2Fstorefront/star':

@@ -412,6 +412,9 @@ describe('the sandbox’s reads, held to GitLab’s documentation', () => {
     });
     for (const owner of [storefront, '/groups/acme'])
       await call('PUT', `${owner}/integrations/slack`, { json: { webhook: 'https://hooks.slack.com/services/docs' } });
+    await call('PUT', '/projects/acme%2Fplatform%2Fapi', {
+      json: { mirror: true, import_url: 'https://docs:docs-token@example.com/upstream.git' },
+    });
   });
 
   /** The answer of each documented endpoint the sandbox is asked, as [path, caller]. */
@@ -503,6 +506,7 @@ describe('the sandbox’s reads, held to GitLab’s documentation', () => {
     'GET /groups/:id/protected_environments': () => ['/groups/acme/protected_environments', 'admin'],
     'GET /groups/:id/protected_environments/:name': () => ['/groups/acme/protected_environments/staging', 'admin'],
     'GET /metadata': () => ['/metadata', 'admin'],
+    'GET /projects/:id/mirror/pull': () => ['/projects/acme%2Fplatform%2Fapi/mirror/pull', 'maintainer'],
     'GET /version': () => ['/version', 'developer'],
     'GET /groups/:id/projects/shared': () => ['/groups/acme%2Fplatform/projects/shared', 'admin'],
     'GET /groups/:id/ldap_group_links': () => ['/groups/acme%2Fweb/ldap_group_links', 'admin'],

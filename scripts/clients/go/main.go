@@ -125,6 +125,8 @@ func main() {
 	raw(admin, http.MethodPost, fmt.Sprintf("projects/%d/import_project_members/acme%%2Fweb%%2Fstorefront", id), nil)
 	_, err = admin.Projects.StartMirroringProject(storefront)
 	step("mirror pull", err)
+	// This go-gitlab has no method for the pull mirror's details (GitLab 15.6).
+	raw(admin, http.MethodGet, "projects/acme%2Fweb%2Fstorefront/mirror/pull", nil)
 	platform, _, err := admin.Groups.GetGroup("acme/platform", &gitlab.GetGroupOptions{WithProjects: b(false)})
 	step("group", err)
 	_, err = admin.Projects.ShareProjectWithGroup(id, &gitlab.ShareWithGroupOptions{GroupID: i(platform.ID), GroupAccess: gitlab.AccessLevel(gitlab.DeveloperPermissions), ExpiresAt: s("2099-01-31")})

@@ -80,6 +80,7 @@ end
 step('housekeeping') { maint.post("/projects/#{enc(storefront)}/housekeeping") }
 step('import members') { admin.post("/projects/#{id}/import_project_members/#{enc(storefront)}") }
 step('mirror pull') { admin.post("/projects/#{enc(storefront)}/mirror/pull") }
+step('pull mirror') { admin.get("/projects/#{enc(storefront)}/mirror/pull") }
 step('share') { admin.share_project_with_group(id, platform.id, 30) }
 step('unshare') { admin.unshare_project_with_group(id, platform.id) }
 

@@ -51,10 +51,14 @@ Runs until Ctrl-C. --verbose logs every request on stderr.`,
     ),
     tier: choice(
       '--tier <tier>',
-      `premium serves every endpoint; free answers the paid features (approval rules and settings, protected environments) as GitLab Free does (default: ${SANDBOX_DEFAULTS.tier})`,
+      `premium serves every endpoint; free answers the paid features (approval rules and settings, protected environments, pull mirrors) as GitLab Free does (default: ${SANDBOX_DEFAULTS.tier})`,
       ['premium', 'free'],
     ),
     graphql: bool('--no-graphql', 'answer /api/graphql 404, as an instance without GraphQL does (clients use REST)'),
+    pullMirrorDetails: bool(
+      '--no-pull-mirror-details',
+      'serve no GET /projects/:id/mirror/pull, as GitLab before 15.6 (collab export writes mirror credentials as a variable)',
+    ),
   },
   examples: [
     'collab sandbox --seed 200',

@@ -19,6 +19,7 @@ export async function run(ctx: VerbContext, opts: SandboxCommandOptions): Promis
     deleteDuration: opts.deleteDuration,
     ...(opts.tier ? { tier: opts.tier } : {}),
     graphql: opts.graphql,
+    pullMirrorDetails: opts.pullMirrorDetails,
     // A stack the sandbox logs keeps its lines: a stderr line is one line (terminal.ts).
     ...(ctx.terminal.verbose
       ? {

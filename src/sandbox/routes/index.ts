@@ -11,7 +11,7 @@ import { memberRoutesTable } from './members.js';
 import { namespaceRoutes } from './namespaces.js';
 import { noteableRoutes } from './noteables.js';
 import { noteRoutes } from './notes.js';
-import { projectActionRoutes } from './project-actions.js';
+import { projectActionRoutes, pullMirrorDetailsRoutes } from './project-actions.js';
 import { projectRoutes } from './projects.js';
 import { protectedEnvironmentRoutes } from './protected-environments.js';
 import { protectedRefRoutes } from './protected-refs.js';
@@ -25,13 +25,20 @@ import { remoteMirrorRoutes } from './remote-mirrors.js';
 import { repositoryRoutes } from './repository.js';
 import { userModerationRoutes } from './user-moderation.js';
 
-/** Every resource's route table; the first route that matches a request answers it. */
-export function registerRoutes(router: Router): void {
+/**
+ * Every resource's route table; the first route that matches a request answers it. `pullMirrorDetails`
+ * false leaves out GET /projects/:id/mirror/pull, as GitLab before 15.6 has it (SandboxOptions).
+ */
+export function registerRoutes(
+  router: Router,
+  { pullMirrorDetails = true }: { pullMirrorDetails?: boolean } = {},
+): void {
   for (const table of [
     userRoutes,
     namespaceRoutes,
     forkRoutes,
     projectActionRoutes,
+    pullMirrorDetails ? pullMirrorDetailsRoutes : [],
     projectRoutes,
     groupRoutes,
     noteableRoutes,

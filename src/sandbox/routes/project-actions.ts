@@ -11,9 +11,10 @@ import { readableProject, requireProjectRole, requireUser, requireAdmin } from '
 import { apiError, conflict, paramError, unprocessable } from '../errors.js';
 import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, Project, User } from '../model.js';
-import { importRunning, startImport } from '../jobs.js';
+import { importRunning, refreshImport, startImport } from '../jobs.js';
 import { paginateArray } from '../pagination.js';
 import { readParams } from '../params.js';
+import { PROJECT_DEFAULTS } from '../../params/defaults.js';
 import type { Store } from '../store.js';
 import { userObject } from '../views.js';
 
@@ -332,6 +333,62 @@ function pullMirror(req: SandboxRequest): SandboxResponse {
   if (!importRunning(req.store, project)) startImport(req.store, project, project, 'mirror');
   return { status: 200 };
 }
+
+/**
+ * An import URL as GitLab's pull mirror API shows it: Project#safe_import_url, which is
+ * Gitlab::UrlSanitizer#masked_url (lib/gitlab/url_sanitizer.rb, gitlabhq/gitlabhq c4c86652): a
+ * user and a password that are there each become `*****`, whatever the user (`git` too, unlike a
+ * push mirror's). The credentials end at the authority's last `@`, as the project's view has it.
+ */
+function maskedImportUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)@/i, (_all, scheme: string, userinfo: string) => {
+    const colon = userinfo.indexOf(':');
+    const user = colon < 0 ? userinfo : userinfo.slice(0, colon);
+    const password = colon < 0 ? '' : userinfo.slice(colon + 1);
+    return `${scheme}${user ? '*****' : ''}${colon < 0 ? '' : `:${password ? '*****' : ''}`}@`;
+  });
+}
+
+/**
+ * GET /projects/:id/mirror/pull (doc/api/project_pull_mirroring.md @ec05f6eb, GitLab 15.6; the
+ * mirror's settings since 17.5). The spec lists only the POST: the sandbox answers as GitLab's
+ * ee/lib/api/project_mirror.rb does (pavankalisetti009/gitlab's mirror of gitlab-org/gitlab
+ * @0dbce3f1): `authorize_admin_project` (Maintainers and above), then 400 "The project is not
+ * mirrored" for a project that is no pull mirror, then the project's import state through
+ * Entities::PullMirror. The sandbox keeps one import state a project, so its id is the project's,
+ * and its times are those of the last update (a later one replaces them).
+ */
+function pullMirrorDetails(req: SandboxRequest): SandboxResponse {
+  requireUser(req);
+  const project = readableProject(req);
+  requireProjectRole(req, project, ACCESS.maintainer);
+  if (project.attrs.mirror !== true) throw apiError(400, 'The project is not mirrored');
+  refreshImport(req.store, project);
+  const state = project.import;
+  const at = (ms: number) => new Date(ms).toISOString();
+  const ended = state.status === 'finished' || state.status === 'failed';
+  const attrs = { ...PROJECT_DEFAULTS, ...project.attrs };
+  return json({
+    id: project.id,
+    update_status: state.status,
+    url: typeof attrs.import_url === 'string' ? maskedImportUrl(attrs.import_url) : null,
+    last_error: state.error,
+    last_update_at: ended ? at(state.startedAt + state.durationMs) : null,
+    last_update_started_at: state.status === 'none' ? null : at(state.startedAt),
+    last_successful_update_at: state.status === 'finished' ? at(state.startedAt + state.durationMs) : null,
+    enabled: true,
+    mirror_trigger_builds: attrs.mirror_trigger_builds,
+    only_mirror_protected_branches: attrs.only_mirror_protected_branches,
+    mirror_overwrites_diverged_branches: attrs.mirror_overwrites_diverged_branches,
+    mirror_branch_regex: attrs.mirror_branch_regex ?? null,
+  });
+}
+
+/**
+ * Served unless the sandbox answers as GitLab before 15.6 (`pullMirrorDetails: false`), which
+ * has the POST alone at that path.
+ */
+export const pullMirrorDetailsRoutes: readonly Route[] = [['GET', '/projects/:id/mirror/pull', pullMirrorDetails]];
 
 export const projectActionRoutes: readonly Route[] = [
   ['GET', '/projects/:id/starrers', listStarrers],
