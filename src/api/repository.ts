@@ -55,6 +55,30 @@ export function pullMirror(project: ProjectRef): ApiRequest {
 }
 
 /**
+ * A project's pull mirror as GET /projects/:id/mirror/pull shows it (doc/api/project_pull_mirroring.md
+ * @ec05f6eb, GitLab 15.6 and later; Maintainers and above): the only read of the mirror's URL that
+ * says whether it holds credentials, shown masked (`https://*****:*****@host/…`). Its answers
+ * beside 200 are data to the caller, never errors: 400 for a project that is no pull mirror, 403,
+ * and an older instance's answer for a route it lacks (404 `{"error": "404 Not Found"}` on GitLab
+ * Free, 405 before 15.6, where only the POST is there).
+ */
+export interface PullMirror {
+  url?: string | null;
+  error?: unknown;
+  message?: unknown;
+}
+
+export function getPullMirror(project: ProjectRef): ApiRequest {
+  return {
+    method: 'GET',
+    path: apiPath`/projects/${project}/mirror/pull`,
+    expect: 'object',
+    okStatuses: [400, 403, 404, 405],
+    requires: ROLES.maintainers,
+  };
+}
+
+/**
  * One branch or tag (doc/api/branches.md, doc/api/tags.md): 404 when the repository has none of
  * that name. Reading code takes the Reporter role in a private project.
  */
