@@ -190,3 +190,18 @@ describe('collab projects upload, housekeeping, mirror-pull', () => {
     expect((await projectJson('acme/platform/api')).import_status).not.toBe('none');
   });
 });
+
+describe('collab projects mirror-pull on GitLab Free', () => {
+  const { collab, call } = useSandbox({ seed: 30, tier: 'free' });
+
+  it('says in one line that pull mirrors need a paid tier (exit 3)', async () => {
+    await call('PUT', '/projects/acme%2Fplatform%2Fapi', {
+      json: { mirror: true, import_url: 'https://example.com/upstream.git' },
+    });
+    const run = await collab(['projects', 'mirror-pull', 'acme/platform/api'], { as: 'maintainer' });
+    expect([run.exitCode, run.stdout]).toEqual([3, '']);
+    expect(run.stderr).toMatch(
+      /^error: pull mirrors need a paid tier \(GitLab Premium or Ultimate\): this instance is GitLab Free \(POST \/projects\/acme%2Fplatform%2Fapi\/mirror\/pull\)\n$/,
+    );
+  });
+});
