@@ -227,16 +227,60 @@ export function canNameNamespace(store: Store, user: User | undefined, ns: Names
   return group !== undefined && canReadGroup(store, user, group);
 }
 
-/** The features noteables belong to; a disabled feature hides them, and filters by it leave the project out. */
-type Feature = 'issues' | 'merge_requests' | 'snippets' | 'repository';
+/**
+ * The features a right here depends on: noteables' (a disabled feature hides them, and filters by
+ * it leave the project out), the repository, and CI/CD (`builds`).
+ */
+type Feature = 'issues' | 'merge_requests' | 'snippets' | 'repository' | 'builds';
+
+/** A feature's deprecated switch, where its name is not `<feature>_enabled` (doc/api/projects.md: jobs_enabled). */
+const SWITCH_OF: Partial<Record<Feature, string>> = { builds: 'jobs_enabled' };
+
+const accessLevelOf = (project: Project, feature: Feature): unknown =>
+  project.attrs[`${feature}_access_level`] ?? PROJECT_DEFAULTS[`${feature}_access_level`];
 
 /**
  * Whether a project's feature is on. The access level and its deprecated switch are kept in step
  * when set through the API; either one saying "off" turns the feature off.
  */
 export function featureEnabled(project: Project, feature: Feature): boolean {
-  const level = project.attrs[`${feature}_access_level`] ?? PROJECT_DEFAULTS[`${feature}_access_level`];
-  return level !== 'disabled' && project.attrs[`${feature}_enabled`] !== false;
+  return (
+    accessLevelOf(project, feature) !== 'disabled' &&
+    project.attrs[SWITCH_OF[feature] ?? `${feature}_enabled`] !== false
+  );
+}
+
+/**
+ * The role a feature for members only (`private`) asks: ProjectFeature's
+ * PRIVATE_FEATURES_MIN_ACCESS_LEVEL, Reporter for merge requests, Guest for the others here
+ * (app/models/project_feature.rb @08608c8e, gitlabhq/gitlabhq).
+ */
+const PRIVATE_FEATURE_ROLE: Partial<Record<Feature, number>> = { merge_requests: ACCESS.reporter };
+
+/**
+ * ProjectPolicy's `access_allowed_to?(feature)`, whose negation is its `<feature>_disabled`
+ * conditions (`builds_disabled`, `repository_disabled`, `merge_requests_disabled`): off for
+ * everyone, administrators too, where disabled; where for members only, administrators
+ * (read_all_resources) and members of the feature's role (app/policies/project_policy.rb
+ * @0ff8c1b4, pavankalisetti009/gitlab's mirror of gitlab-org/gitlab).
+ */
+function featureAllowed(store: Store, user: User | undefined, project: Project, feature: Feature): boolean {
+  if (!featureEnabled(project, feature)) return false;
+  if (accessLevelOf(project, feature) !== 'private') return true;
+  return (
+    isAdministrator(user) || projectAccess(store, user, project) >= (PRIVATE_FEATURE_ROLE[feature] ?? ACCESS.guest)
+  );
+}
+
+/**
+ * ProjectPolicy's `builds_disabled | repository_disabled`, which prevents every pipeline schedule
+ * right (read, create, update, admin, destroy: `create_read_update_admin_destroy(:pipeline_schedule)`),
+ * whatever the role (app/policies/project_policy.rb @0ff8c1b4; the same in gitlabhq/gitlabhq
+ * @002b575a). CI/CD off, or for members only and the caller none, and GitLab answers as to one
+ * who may not read them.
+ */
+function pipelineSchedulesOff(store: Store, user: User | undefined, project: Project): boolean {
+  return !featureAllowed(store, user, project, 'builds') || !featureAllowed(store, user, project, 'repository');
 }
 
 /**
@@ -479,9 +523,18 @@ export function canAdministerProject(store: Store, user: User | undefined, proje
  * project's pipelines are private to its Reporters.
  */
 export function canReadPipelineSchedules(store: Store, user: User | undefined, project: Project): boolean {
+  if (pipelineSchedulesOff(store, user, project)) return false;
   if (projectAccess(store, user, project) >= ACCESS.reporter) return true;
   const publicJobs = project.attrs.public_jobs ?? PROJECT_DEFAULTS.public_jobs;
   return publicJobs !== false && canReadProject(store, user, project);
+}
+
+/**
+ * GitLab's create_pipeline_schedule: `developer_access & user_confirmed`, taken away with CI/CD or
+ * the repository (pipelineSchedulesOff; app/policies/project_policy.rb @0ff8c1b4).
+ */
+export function canCreatePipelineSchedules(store: Store, user: User | undefined, project: Project): boolean {
+  return projectAccess(store, user, project) >= ACCESS.developer && !pipelineSchedulesOff(store, user, project);
 }
 
 /**
@@ -552,12 +605,15 @@ export function canUpdateSchedule(
  * are off (app/policies/project_policy.rb @0ff8c1b4, pavankalisetti009/gitlab's mirror of
  * gitlab-org/gitlab), and a signed-in reader of a public project, or a non-external one of an
  * internal project, has guest_access (public_user_access). So: a Reporter of any project, and in
- * a public or internal project whoever reads its code, a Guest or a Planner too.
+ * a public or internal project whoever reads its code, a Guest or a Planner too. Merge requests
+ * for members only (`private`) are `merge_requests_disabled` below Reporter (featureAllowed:
+ * ProjectFeature's PRIVATE_FEATURES_MIN_ACCESS_LEVEL), so there a Guest, a Planner or a
+ * non-member reads no rule.
  */
 export function canReadApprovalRules(store: Store, user: User | undefined, project: Project): boolean {
   if (!user) return false;
   if (canAdministerProject(store, user, project)) return true;
-  return featureEnabled(project, 'merge_requests') && canReadCode(store, user, project);
+  return featureAllowed(store, user, project, 'merge_requests') && canReadCode(store, user, project);
 }
 
 /** Removing a member: a manager as above, or the member themselves (GitLab lets every member leave). */

@@ -9,13 +9,13 @@ import {
   TIMEZONE_RULE,
 } from '../../params/pipeline-schedules.js';
 import {
-  ACCESS,
   canAdministerSchedule,
+  canCreatePipelineSchedules,
   canReadPipelineSchedules,
   canSetPipelineVariables,
   canUpdateSchedule,
 } from '../access.js';
-import { findOwner, readableProject, requireUser } from '../guards.js';
+import { readableProject, requireUser } from '../guards.js';
 import { forbidden, notFound, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { PipelineSchedule, Project, User } from '../model.js';
@@ -38,11 +38,6 @@ import { userObject } from '../views.js';
  * a ref that `expand_short_ref` leaves short, a branch and a tag or neither, `ref: is ambiguous`,
  * before the model's other validations.
  */
-
-function scheduleProject(req: SandboxRequest, level: number): { project: Project; user: User } {
-  const { project } = findOwner(req, 'project', level);
-  return { project, user: req.user as User };
-}
 
 function findSchedule(req: SandboxRequest, project: Project): PipelineSchedule {
   const id = int(req.params, 'schedule_id');
@@ -142,7 +137,9 @@ function viewSchedule(req: SandboxRequest): SandboxResponse {
 }
 
 function createSchedule(req: SandboxRequest): SandboxResponse {
-  const { project, user } = scheduleProject(req, ACCESS.developer);
+  const user = requireUser(req);
+  const project = readableProject(req);
+  if (!canCreatePipelineSchedules(req.store, user, project)) throw forbidden();
   const description = requireStr(req.input, 'description');
   const ref = requireStr(req.input, 'ref');
   const cron = requireStr(req.input, 'cron');
