@@ -64,8 +64,9 @@ export function createApprovalRule(project: string | number, body: ApprovalRuleB
 /**
  * One rule by its ID: GET /projects/:id/approval_rules/:approval_rule_id (doc/api/merge_request_approvals.md
  * @003efb27, Get a single project-level rule). Read by whoever may open merge requests in the
- * project (GitLab's create_merge_request_in): a role refuses it only in a private project, below
- * Reporter (src/sandbox/access.ts, canReadApprovalRules).
+ * project (GitLab's create_merge_request_in): a role refuses it only in a private project, or
+ * where merge requests are for members only, below Reporter (src/sandbox/access.ts,
+ * canReadApprovalRules; src/api/features.ts names the feature in the hint).
  */
 export function getApprovalRule(project: string | number, ruleId: number): ApiRequest {
   return {

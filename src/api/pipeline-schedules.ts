@@ -46,7 +46,8 @@ function variablesPath(project: string | number, id: number | undefined): string
 
 /**
  * Read with GitLab's read_pipeline_schedule: a role refuses it only where the project's pipelines
- * are not public, below Reporter (src/sandbox/access.ts, canReadPipelineSchedules).
+ * are not public, below Reporter, and CI/CD turned off refuses every role (src/sandbox/access.ts,
+ * canReadPipelineSchedules; src/api/features.ts names the feature in the hint).
  */
 export function getSchedule(project: string | number, id: number): ApiRequest {
   return { method: 'GET', path: schedulePath(project, id), expect: 'object', requires: ROLES.reporters };

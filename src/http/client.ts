@@ -40,6 +40,7 @@ import {
   sleep,
 } from './retry-policy.js';
 import { serviceError } from './service-error.js';
+import { featureOffHint } from '../api/features.js';
 import { projectRole, refusedHint } from '../api/roles.js';
 import { apiBaseUrl, isLoopbackHost } from './url.js';
 import { type Clock, systemClock } from '../runtime.js';
@@ -362,16 +363,21 @@ export class HttpClient implements RequestClient {
   /**
    * The project a refused request was sent to, read with the same token for the error's hint: one
    * GET (its `permissions`), on this error's path alone. Whether it reads (a 401 then is the role's,
-   * not the token's) and the caller's role there; undefined where the URL is no project's or the
-   * read fails.
+   * not the token's), the caller's role there, and the hint of a feature of the project that is off
+   * for the caller (src/api/features.ts); undefined where the URL is no project's or the read fails.
    */
-  private async projectReadOf(url: string): Promise<{ role: number | undefined } | undefined> {
-    const project = /\/api\/v4\/projects\/([^/?#]+)/.exec(new URL(url).pathname)?.[1];
+  private async projectReadOf(
+    url: string,
+    method: string,
+  ): Promise<{ role: number | undefined; featureHint: string | undefined } | undefined> {
+    const match = /\/api\/v4\/projects\/([^/?#]+)(\/[^?#]*)?/.exec(new URL(url).pathname);
+    const project = match?.[1];
     if (project === undefined) return undefined;
     try {
-      return {
-        role: projectRole((await this.request({ method: 'GET', path: `/projects/${project}`, expect: 'object' })).data),
-      };
+      const { data } = await this.request({ method: 'GET', path: `/projects/${project}`, expect: 'object' });
+      const role = projectRole(data);
+      const ref = decodeURIComponent(project);
+      return { role, featureHint: featureOffHint(method, match?.[2] ?? '', data, ref, role) };
     } catch {
       return undefined;
     }
@@ -391,7 +397,7 @@ export class HttpClient implements RequestClient {
     // in lib/api/remote_mirrors.rb's `before` block): where the project reads with the same
     // token, the token is good and the 401 is the role's.
     const asked = req.requires !== undefined && (status === 403 || status === 401);
-    const read = asked ? await this.projectReadOf(url) : undefined;
+    const read = asked ? await this.projectReadOf(url, req.method) : undefined;
     const yours = read?.role;
     const served = serviceError(
       status,
@@ -402,8 +408,10 @@ export class HttpClient implements RequestClient {
       url,
       yours,
     );
-    const error =
-      status === 401 && read !== undefined && req.requires !== undefined
+    // A feature turned off refuses whatever the role: its hint, not the role's.
+    const error = read?.featureHint
+      ? withHint(served, read.featureHint)
+      : status === 401 && read !== undefined && req.requires !== undefined
         ? withHint(served, refusedHint(req.requires, yours))
         : status === 401 && this.options.rejectedTokenHint
           ? withHint(served, this.options.rejectedTokenHint)

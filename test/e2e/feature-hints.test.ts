@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/cli.js';
+
+/**
+ * A refusal that a project's feature explains (src/api/features.ts) names the feature and the
+ * setting that turns it on, not a role the caller already holds: with CI/CD off no role lists
+ * pipeline schedules, with merge requests for members only a Guest reads no approval rule.
+ */
+describe('a 403 a turned-off feature explains names the feature', () => {
+  const { collab, call } = useSandbox();
+  const P = 'acme/web/storefront';
+  const hintOf = (stderr: string) => stderr.split('\n').find((line) => line.startsWith('hint:'));
+
+  const settle = async (json: Record<string, unknown>) =>
+    expect((await call('PUT', `/projects/${encodeURIComponent(P)}`, { json })).status).toBe(200);
+
+  it('a Maintainer listing the schedules of a project with CI/CD disabled is told how to turn CI/CD on', async () => {
+    await settle({ builds_access_level: 'disabled' });
+    const listed = await collab(['schedules', 'list', '--project', P], { as: 'maintainer' });
+    expect([listed.exitCode, hintOf(listed.stderr)]).toEqual([
+      3,
+      `hint: CI/CD is turned off in this project (builds_access_level: disabled), which refuses this whatever the role: \`collab projects update ${P} --builds-access-level enabled\` turns it on`,
+    ]);
+  });
+
+  it('a Guest listing the approval rules where merge requests are for members only is told they are for Reporters and above', async () => {
+    const xena = (await call('GET', '/users?username=xena')).body[0].id as number;
+    const made = await call('POST', `/projects/${encodeURIComponent(P)}/members`, {
+      json: { user_id: xena, access_level: 10 },
+    });
+    expect(made.status).toBe(201);
+    await settle({ merge_requests_access_level: 'private' });
+    const listed = await collab(['approval-rules', 'list', '--project', P], { as: 'external' });
+    expect([listed.exitCode, hintOf(listed.stderr)]).toEqual([
+      3,
+      `hint: merge requests are for members with the Reporter role or above only in this project (merge_requests_access_level: private): \`collab projects update ${P} --merge-requests-access-level enabled\` opens them to everyone who reads the project`,
+    ]);
+  });
+});
