@@ -6,7 +6,7 @@ import { isMap, isScalar, LineCounter, type Node, parseDocument, type Document }
 import { CollabError } from '../errors.js';
 import type { Env } from '../runtime.js';
 import type { VerbContext } from '../context.js';
-import { unreadableFile, unreadableReason } from '../util/unreadable.js';
+import { unreadableFile, unreadableHint, unreadableReason } from '../util/unreadable.js';
 import { secretKeysOf } from '../util/secrets.js';
 import { type CheckOptions, checkShape, type Issue } from './check.js';
 import { TEMPLATE } from './sections/common.js';
@@ -276,7 +276,16 @@ export function resolveReferences(template: string, env: Env, dir: string, probl
     try {
       return readFileSync(resolve(dir, name), 'utf8').replace(/\r?\n$/, '');
     } catch (error) {
-      problem(`cannot read the file ${name} (named by \${file:${name}}): ${unreadableReason(error)}`);
+      // The table's hint, after `; ` as the file check adds what to do; a relative path is read from
+      // the desired-state file's directory, not the current one (as avatar.ts says), so a missing
+      // file's hint says that instead.
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      const hint = missing
+        ? 'check the path: a relative one is read from the desired-state file’s directory'
+        : unreadableHint(error);
+      problem(
+        `cannot read the file ${name} (named by \${file:${name}}): ${unreadableReason(error)}${hint ? `; ${hint}` : ''}`,
+      );
       return '';
     }
   });

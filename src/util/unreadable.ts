@@ -42,6 +42,11 @@ export function unreadableReason(problem: unknown): string {
   return known(problem)?.reason ?? (problem as NodeJS.ErrnoException).code ?? (problem as Error).message;
 }
 
+/** What to do about a file that could not be read, in the table's words; undefined for a code it has none for. */
+export function unreadableHint(problem: unknown): string | undefined {
+  return known(problem)?.hint;
+}
+
 function known(problem: unknown): Unreadable | undefined {
   if (problem instanceof Stats) return problem.isDirectory() ? IS_DIRECTORY : NOT_A_FILE;
   const code = (problem as NodeJS.ErrnoException).code;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isCollabError } from '../../src/errors.js';
 import { parseDesired } from '../../src/desired/load.js';
@@ -185,8 +188,23 @@ describe('collab.yaml: loading and checking', () => {
       '{file:no-such-token.txt}\n';
     expect(problems(text).split('\n')[0]).toBe(
       'collab.yaml:6:16: cannot read the file no-such-token.txt (named by $' +
-        '{file:no-such-token.txt}): no such file',
+        '{file:no-such-token.txt}): no such file; check the path: a relative one is read from the desired-state file’s directory',
     );
+  });
+
+  it('a file reference naming a directory says so, with the hint to give a file in it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'collab-file-ref-'));
+    try {
+      const text =
+        'version: 1\nprojects:\n  acme/app:\n    variables:\n      - key: DEPLOY_TOKEN\n        value: $' +
+        `{file:${dir}}\n`;
+      expect(problems(text).split('\n')[0]).toBe(
+        `collab.yaml:6:16: cannot read the file ${dir} (named by $` +
+          `{file:${dir}}): it is a directory; give the path of a file in it`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a masked value's unset variable is one problem, not two", () => {
