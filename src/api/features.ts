@@ -1,4 +1,5 @@
 import { ACCESS_LEVELS, ROLE_TITLES } from '../params/access.js';
+import { ROLES } from './roles.js';
 
 /**
  * Project features that refuse a request whatever the caller's role, and the hint a refusal then
@@ -36,11 +37,26 @@ const MERGE_REQUESTS: FeatureLevel = {
   role: ACCESS_LEVELS.reporter,
 };
 
-/** The requests each feature gates, by method and path below the project. */
-const GATES: ReadonlyArray<{ methods?: readonly string[]; path: RegExp; features: readonly FeatureLevel[] }> = [
+/**
+ * The requests each feature gates, by method and path below the project, and who may still send
+ * them with the feature off (`except`, in src/api/roles.ts's words), if anyone.
+ */
+const GATES: ReadonlyArray<{
+  methods?: readonly string[];
+  path: RegExp;
+  features: readonly FeatureLevel[];
+  except?: string;
+}> = [
   { path: /^\/pipeline_schedules(\/|$)/, features: [CI_CD, REPOSITORY] },
-  // Changing approval rules is admin_project's alone, which no feature takes away.
-  { methods: ['GET'], path: /^\/approval_rules(\/|$)/, features: [MERGE_REQUESTS, REPOSITORY] },
+  // Changing approval rules is admin_project's alone, which no feature takes away, and admin_project
+  // reads them too (authorize_read_project_approval_rule!, ee/lib/api/helpers/
+  // project_approval_rules_helpers.rb @a5c67111, ashierj/superdemo).
+  {
+    methods: ['GET'],
+    path: /^\/approval_rules(\/|$)/,
+    features: [MERGE_REQUESTS, REPOSITORY],
+    except: ROLES.maintainers,
+  },
 ];
 
 /**
@@ -63,7 +79,7 @@ export function featureOffHint(
     const fix = `\`collab projects update ${projectRef} ${flag} enabled\``;
     const them = feature.verb === 'is' ? 'it' : 'them';
     if (levels[feature.level] === 'disabled')
-      return `${feature.name} ${feature.verb} turned off in this project (${feature.level}: disabled), which refuses this whatever the role: ${fix} turns ${them} on`;
+      return `${feature.name} ${feature.verb} turned off in this project (${feature.level}: disabled), ${gate.except ? `so only ${gate.except} may do this` : 'which refuses this whatever the role'}: ${fix} turns ${them} on`;
     if (levels[feature.level] === 'private' && (yours === undefined || yours < feature.role)) {
       const who =
         feature.role === ACCESS_LEVELS.guest

@@ -23,6 +23,15 @@ describe('a 403 a turned-off feature explains names the feature', () => {
     ]);
   });
 
+  it('a Developer listing the approval rules with merge requests disabled is told Maintainers still may', async () => {
+    await settle({ merge_requests_access_level: 'disabled' });
+    const listed = await collab(['approval-rules', 'list', '--project', P], { as: 'developer' });
+    expect([listed.exitCode, hintOf(listed.stderr)]).toEqual([
+      3,
+      `hint: merge requests are turned off in this project (merge_requests_access_level: disabled), so only maintainers, owners and administrators may do this: \`collab projects update ${P} --merge-requests-access-level enabled\` turns them on`,
+    ]);
+  });
+
   it('a Guest listing the approval rules where merge requests are for members only is told they are for Reporters and above', async () => {
     const xena = (await call('GET', '/users?username=xena')).body[0].id as number;
     const made = await call('POST', `/projects/${encodeURIComponent(P)}/members`, {
