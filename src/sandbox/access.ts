@@ -286,11 +286,14 @@ function pipelineSchedulesOff(store: Store, user: User | undefined, project: Pro
 /**
  * Whether the repository feature is there for the caller (`feature_available?(:repository, user)`,
  * which the branches API asks first, `require_repository_enabled!`: 404 Repository): on, and where
- * only members see it, for Reporters and above.
+ * only members see it, for members from Guest up and administrators. ProjectFeature#get_permission
+ * asks `required_minimum_access_level(:repository)`, Guest; the Reporter of
+ * `required_minimum_access_level_for_private_project` is the finders' (Project.filter_by_feature_visibility),
+ * not this check's (app/models/project_feature.rb @08608c8e and its spec, gitlabhq/gitlabhq). A
+ * Guest of a private project is refused read_code after it (403), not told there is no repository.
  */
 export function repositoryAvailable(store: Store, user: User | undefined, project: Project): boolean {
-  if (!featureEnabled(project, 'repository')) return false;
-  return project.attrs.repository_access_level !== 'private' || projectAccess(store, user, project) >= ACCESS.reporter;
+  return featureAllowed(store, user, project, 'repository');
 }
 
 /**
@@ -349,7 +352,10 @@ function noteableAccess(store: Store, user: User | undefined, noteable: Noteable
  * EpicPolicy's `planner_or_reporter_access`), and a confidential issue is its author's too
  * (IssuePolicy's can_read_confidential, `assignee_or_author?`), an epic not: EpicPolicy
  * @100f2a0b prevents read_epic for `confidential & ~planner_or_reporter_access` whoever wrote it.
- * A disabled feature hides its noteables.
+ * A disabled feature hides its noteables, and so does one for members only from a non-member or a
+ * member below its role (featureAllowed: ProjectPolicy's `issues_disabled`, `snippets_disabled`
+ * and `merge_requests_disabled` prevent read_issue, read_snippet and read_merge_request,
+ * app/policies/project_policy.rb @0ff8c1b4; merge requests for members only are a Reporter's).
  */
 export function canReadNoteable(store: Store, user: User | undefined, noteable: Noteable): boolean {
   if (noteable.kind === 'epic') {
@@ -357,7 +363,11 @@ export function canReadNoteable(store: Store, user: User | undefined, noteable: 
     if (!group || !canReadGroup(store, user, group)) return false;
   } else {
     const project = store.projects.get(noteable.parentId);
-    if (!project || !canReadProject(store, user, project) || !featureEnabled(project, FEATURE_OF[noteable.kind]))
+    if (
+      !project ||
+      !canReadProject(store, user, project) ||
+      !featureAllowed(store, user, project, FEATURE_OF[noteable.kind])
+    )
       return false;
     if (
       noteable.kind === 'merge_request' &&

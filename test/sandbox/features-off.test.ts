@@ -75,6 +75,33 @@ describe('sandbox: a project’s features turned off or kept to members', () => 
     expect((await call('GET', schedules(), { as: 'external' })).status).toBe(403);
   });
 
+  it('with issues for members only, a non-member reading the notes of a public project’s issue is told there is none (404 Issue)', async () => {
+    await settle({ issues_access_level: 'private' });
+    expect(await call('GET', `/projects/${storefront()}/issues/1/notes`, { as: 'external' })).toMatchObject({
+      status: 404,
+      body: { message: '404 Issue Not Found' },
+    });
+  });
+
+  it('with merge requests for members only, a Guest of a public project sees none of its merge requests', async () => {
+    await makeXena(10);
+    await settle({ merge_requests_access_level: 'private' });
+    const listed = await call('GET', `/projects/${storefront()}/merge_requests`, { as: 'external' });
+    expect([listed.status, listed.body]).toEqual([200, []]);
+  });
+
+  it('with the repository for members only, a Guest of a public project reads its branch (feature_available? asks Guest)', async () => {
+    await makeXena(10);
+    await settle({
+      repository_access_level: 'private',
+      merge_requests_access_level: 'private',
+      builds_access_level: 'private',
+    });
+    expect((await call('GET', `/projects/${storefront()}/repository/branches/main`, { as: 'external' })).status).toBe(
+      200,
+    );
+  });
+
   it('with merge requests for members only, a Guest of a public project may not read its approval rules (403)', async () => {
     await makeXena(10);
     await settle({ merge_requests_access_level: 'private' });
