@@ -49,9 +49,20 @@ export function startHousekeeping(project: ProjectRef): ApiRequest {
   };
 }
 
-/** POST /projects/:id/mirror/pull. Safe to repeat: it only asks for an update of the mirror now. Body not shown by the API reference: read as text. */
+/**
+ * POST /projects/:id/mirror/pull. Safe to repeat: it only asks for an update of the mirror now.
+ * Body not shown by the API reference: read as text. Maintainers and above, as the GET beside it
+ * (ee/lib/api/project_mirror.rb's authorize_admin_project, unless a webhook's token is sent, which
+ * collab never does): a 403 then names the role.
+ */
 export function pullMirror(project: ProjectRef): ApiRequest {
-  return { method: 'POST', path: apiPath`/projects/${project}/mirror/pull`, idempotent: true, responseType: 'text' };
+  return {
+    method: 'POST',
+    path: apiPath`/projects/${project}/mirror/pull`,
+    idempotent: true,
+    responseType: 'text',
+    requires: ROLES.maintainers,
+  };
 }
 
 /**

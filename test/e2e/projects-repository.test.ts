@@ -183,6 +183,7 @@ describe('collab projects upload, housekeeping, mirror-pull', () => {
     expect(mirror.body).toMatchObject({ mirror: true, import_status: 'none' });
     const denied = await collab(['projects', 'mirror-pull', 'acme/platform/api'], { as: 'developer' });
     expect(denied.exitCode).toBe(3);
+    expect(denied.stderr).toMatch(/hint: .*Maintainer/);
     expect((await projectJson('acme/platform/api')).import_status).toBe('none');
     const result = await collab(['projects', 'mirror-pull', 'acme/platform/api'], { as: 'maintainer' });
     expect(result.exitCode).toBe(0);
