@@ -14,6 +14,7 @@ import type {
   User,
   Visibility,
 } from './model.js';
+import { matchesRefName, refsOf } from './protected-refs.js';
 import type { Store } from './store.js';
 
 /**
@@ -545,6 +546,42 @@ export function canReadPipelineSchedules(store: Store, user: User | undefined, p
  */
 export function canCreatePipelineSchedules(store: Store, user: User | undefined, project: Project): boolean {
   return projectAccess(store, user, project) >= ACCESS.developer && !pipelineSchedulesOff(store, user, project);
+}
+
+/**
+ * GitLab's play_pipeline_schedule (POST /projects/:id/pipeline_schedules/:pipeline_schedule_id/play,
+ * doc/api/pipeline_schedules.md; lib/api/ci/pipeline_schedules.rb @4aea5d3d, pavankalisetti009/
+ * gitlab's mirror of gitlab-org/gitlab: `authorize! :play_pipeline_schedule`, a 403 after the
+ * schedule is found): create_pipeline, `developer_access & user_confirmed` taken away with CI/CD
+ * or the repository (app/policies/project_policy.rb @0ff8c1b4), prevented by `protected_ref`
+ * (app/policies/ci/pipeline_schedule_policy.rb, gitlabhq/gitlabhq 840aa6e0; a full ref is read as
+ * the branch or tag it names). Ci::PipelinePolicy#ref_protected? asks Gitlab::UserAccess: for a
+ * tag can_create_tag? (the protection's create entries, else admin_tag, a Developer's), for a
+ * branch can_update_branch?, that is may push or may merge (the protection's push or merge
+ * entries, else push_code, a Developer's). So a Developer plays on an unprotected branch, not on
+ * `main` where only Maintainers push and merge.
+ */
+export function canPlaySchedule(
+  store: Store,
+  user: User | undefined,
+  project: Project,
+  schedule: PipelineSchedule,
+): boolean {
+  if (!canCreatePipelineSchedules(store, user, project)) return false;
+  const tag = schedule.ref.startsWith('refs/tags/');
+  const name = schedule.ref.replace(/^refs\/(heads|tags)\//, '');
+  const refs = refsOf(store, project.id);
+  if (tag) {
+    const rules = [...refs.tags.values()].filter((rule) => matchesRefName(rule.name, name));
+    return rules.length === 0 || rules.some((rule) => refEntriesAllow(store, user, project, rule.create));
+  }
+  const rules = [...refs.branches.values()].filter((rule) => matchesRefName(rule.name, name));
+  return (
+    rules.length === 0 ||
+    rules.some(
+      (rule) => refEntriesAllow(store, user, project, rule.push) || refEntriesAllow(store, user, project, rule.merge),
+    )
+  );
 }
 
 /**

@@ -134,6 +134,50 @@ describe('sandbox: pipeline schedules as GitLab’s policy and entities answer',
 });
 
 /**
+ * Playing needs play_pipeline_schedule (lib/api/ci/pipeline_schedules.rb): create_pipeline, a
+ * Developer's, prevented on a ref the caller may neither push nor merge to
+ * (app/policies/ci/pipeline_schedule_policy.rb `protected_ref`). The seed protects the
+ * storefront's `main` for Maintainers and `release/*` with Developers merging.
+ */
+describe('sandbox: playing a pipeline schedule', () => {
+  const project = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+
+  /** A Maintainer's schedule on a new branch `branch` made from main. */
+  async function scheduleOn(branch: string): Promise<number> {
+    const made = await call('POST', `${project}/repository/branches`, 'maintainer', { branch, ref: 'main' });
+    expect(made.status).toBe(201);
+    const created = await call('POST', base, 'maintainer', { description: 'nightly', ref: branch, cron: '0 2 * * *' });
+    expect(created.status).toBe(201);
+    return created.body.id as number;
+  }
+
+  it('a Reporter may not play a schedule on an unprotected branch (403)', async () => {
+    const id = await scheduleOn('nightly');
+    const played = await call('POST', `${base}/${id}/play`, 'reporter');
+    expect([played.status, played.body]).toEqual([403, { message: '403 Forbidden' }]);
+    expect(sandbox.store.schedules.get(id)?.played).toBe(0);
+  });
+
+  it('a Developer plays a schedule on an unprotected branch (201)', async () => {
+    const id = await scheduleOn('nightly');
+    expect((await call('POST', `${base}/${id}/play`, 'developer')).status).toBe(201);
+    expect(sandbox.store.schedules.get(id)?.played).toBe(1);
+  });
+
+  it('a Developer may not play a schedule on main, where only Maintainers push and merge (403)', async () => {
+    const created = await call('POST', base, 'maintainer', { description: 'nightly', ref: 'main', cron: '0 2 * * *' });
+    const id = created.body.id as number;
+    expect((await call('POST', `${base}/${id}/play`, 'developer')).status).toBe(403);
+    expect((await call('POST', `${base}/${id}/play`, 'maintainer')).status).toBe(201);
+  });
+
+  it('a Developer plays a schedule on a protected branch Developers may merge to (201)', async () => {
+    const id = await scheduleOn('release/1.0');
+    expect((await call('POST', `${base}/${id}/play`, 'developer')).status).toBe(201);
+  });
+});
+
+/**
  * Schedule variables need set_pipeline_variables first (lib/api/ci/pipeline_schedules.rb): with
  * restrict_user_defined_variables on, the project's ci_pipeline_variables_minimum_override_role
  * and up (app/models/project_ci_cd_setting.rb), no one for no_one_allowed.

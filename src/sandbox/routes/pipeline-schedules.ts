@@ -11,6 +11,7 @@ import {
 import {
   canAdministerSchedule,
   canCreatePipelineSchedules,
+  canPlaySchedule,
   canReadPipelineSchedules,
   canSetPipelineVariables,
   canUpdateSchedule,
@@ -27,8 +28,8 @@ import { userObject } from '../views.js';
 /**
  * Pipeline schedules, as GitLab's doc/api/pipeline_schedules.md (gitlabhq/gitlabhq 017a6c12) and
  * lib/api/ci/pipeline_schedules.rb serve them: whoever has read_pipeline_schedule lists and views
- * them (access.ts, canReadPipelineSchedules), Developers create and play them; a schedule
- * is changed (and its variables) by its owner or an administrator, so another Maintainer takes
+ * them (access.ts, canReadPipelineSchedules), Developers create them, and play them on a ref they
+ * may push or merge to (canPlaySchedule); a schedule is changed (and its variables) by its owner or an administrator, so another Maintainer takes
  * ownership first; taking ownership and deleting need the Maintainer role; a variable's routes need
  * the project's set_pipeline_variables first (requirePipelineVariables). The list carries no variables, the
  * single GET does. A ref is kept full (`refs/heads/…`, `refs/tags/…`, not looked up); a short one
@@ -204,8 +205,11 @@ function deleteSchedule(req: SandboxRequest): SandboxResponse {
   return noContent();
 }
 
+/** play_pipeline_schedule (access.ts canPlaySchedule): 403 for a schedule the caller may read but not run. */
 function playSchedule(req: SandboxRequest): SandboxResponse {
-  scheduleOf(req).schedule.played++;
+  const { project, user, schedule } = scheduleOf(req);
+  if (!canPlaySchedule(req.store, user, project, schedule)) throw forbidden();
+  schedule.played++;
   return json({ message: '201 Created' }, 201);
 }
 
