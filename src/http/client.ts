@@ -376,7 +376,10 @@ export class HttpClient implements RequestClient {
     try {
       const { data } = await this.request({ method: 'GET', path: `/projects/${project}`, expect: 'object' });
       const role = projectRole(data);
-      const ref = decodeURIComponent(project);
+      // The project by its path where the read gives it: a plan sends numeric IDs, and a hint over
+      // many targets says which project it means.
+      const path = (data as { path_with_namespace?: unknown } | null)?.path_with_namespace;
+      const ref = typeof path === 'string' ? path : decodeURIComponent(project);
       return { role, featureHint: featureOffHint(method, match?.[2] ?? '', data, ref, role) };
     } catch {
       return undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
+import { useDesiredWorlds } from '../helpers/desired.js';
 
 /**
  * A refusal that a project's feature explains (src/api/features.ts) names the feature and the
@@ -43,6 +44,36 @@ describe('a 403 a turned-off feature explains names the feature', () => {
     expect([listed.exitCode, hintOf(listed.stderr)]).toEqual([
       3,
       `hint: merge requests are for members with the Reporter role or above only in this project (merge_requests_access_level: private): \`collab projects update ${P} --merge-requests-access-level enabled\` opens them to everyone who reads the project`,
+    ]);
+  });
+});
+
+/**
+ * `collab plan` reads a project's schedules with the list `collab schedules list` sends: its 403
+ * takes the same hint, from the same read of the project the refusal makes.
+ */
+describe('collab plan reading pipeline schedules a turned-off feature refuses', () => {
+  const world = useDesiredWorlds();
+  const P = 'acme/web/storefront';
+  const SCHEDULES = [
+    'version: 1',
+    'projects:',
+    `  ${P}:`,
+    '    pipeline_schedules:',
+    '      - description: nightly',
+    '        ref: main',
+    "        cron: '0 2 * * *'",
+    '',
+  ].join('\n');
+
+  it('a Maintainer planning schedules of a project with CI/CD disabled is told how to turn CI/CD on', async () => {
+    const { collab, file, call } = await world();
+    const off = await call('PUT', `/projects/${encodeURIComponent(P)}`, { json: { builds_access_level: 'disabled' } });
+    expect(off.status).toBe(200);
+    const planned = await collab(['plan', '-f', file(SCHEDULES)], { as: 'maintainer' });
+    expect([planned.exitCode, planned.stderr.split('\n').find((line) => line.startsWith('hint:'))]).toEqual([
+      3,
+      `hint: CI/CD is turned off in this project (builds_access_level: disabled), which refuses this whatever the role: \`collab projects update ${P} --builds-access-level enabled\` turns it on`,
     ]);
   });
 });

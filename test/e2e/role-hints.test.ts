@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/cli.js';
+import { useDesiredWorlds } from '../helpers/desired.js';
 
 /**
  * A 403 names who may do what was refused, where the service's API reference says it
@@ -82,5 +83,25 @@ describe('a 403 names the role the endpoint needs', () => {
     expect(updated.stderr.split('\n').find((line) => line.startsWith('hint:'))).toBe(
       'hint: only owners and administrators may do this: it needs the Owner role; ask one of them, or check your role',
     );
+  });
+});
+
+describe('collab plan reading pipeline schedules a role may not read', () => {
+  const world = useDesiredWorlds();
+  const P = 'acme/web/storefront';
+
+  it('a Guest planning schedules where pipelines are not public gets the hint `collab schedules list` gives', async () => {
+    const { collab, file, call } = await world();
+    const xena = (await call('GET', '/users?username=xena')).body[0].id as number;
+    const at = `/projects/${encodeURIComponent(P)}`;
+    expect((await call('POST', `${at}/members`, { json: { user_id: xena, access_level: 10 } })).status).toBe(201);
+    expect((await call('PUT', at, { json: { public_builds: false } })).status).toBe(200);
+    const yaml = ['version: 1', 'projects:', `  ${P}:`, '    pipeline_schedules:', '      - description: nightly'];
+    const path = file([...yaml, '        ref: main', "        cron: '0 2 * * *'", ''].join('\n'));
+    const hintOf = (stderr: string) => stderr.split('\n').find((line) => line.startsWith('hint:'));
+    const listed = await collab(['schedules', 'list', '--project', P], { as: 'external' });
+    const planned = await collab(['plan', '-f', path], { as: 'external' });
+    expect(hintOf(listed.stderr)).toMatch(/^hint: only members with the Reporter role or above/);
+    expect([planned.exitCode, hintOf(planned.stderr)]).toEqual([3, hintOf(listed.stderr)]);
   });
 });

@@ -304,7 +304,9 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
     none: (live) => void (live.schedules = []),
     target: async (reader, live, resource, value) => {
       const project = Number(resource.id);
-      const listed = (await reader.list(schedulesPath(project))).filter(isSchedule);
+      // The list `collab schedules list` sends, with who may read it: its 403 then names the role,
+      // or CI/CD turned off (src/api/features.ts), from the project read the refusal alone makes.
+      const listed = (await reader.list(schedulesPath(project), {}, ROLES.reporters)).filter(isSchedule);
       // The list carries no variables: a schedule's own GET does, made only for the schedules the
       // file gives variables (for every one where the whole state is wanted: export, a saved plan).
       const named =
