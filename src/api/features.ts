@@ -59,6 +59,20 @@ const GATES: ReadonlyArray<{
   },
 ];
 
+function gateOf(method: string, rest: string) {
+  return GATES.find((g) => g.path.test(rest) && (g.methods === undefined || g.methods.includes(method)));
+}
+
+/**
+ * Whether a feature turned off may explain a 404 of this request (`rest`: its path below
+ * `/projects/:id`): GitLab answers a pipeline schedule the caller may not read, CI/CD off
+ * included, `404 Pipeline Schedule Not Found` (lib/api/ci/pipeline_schedules.rb's
+ * `pipeline_schedule` helper), so only a gated path's 404 is worth the project's read.
+ */
+export function featureMayHide(method: string, rest: string): boolean {
+  return gateOf(method, rest) !== undefined;
+}
+
 /**
  * The hint of a refused request to a project (`rest`: its path below `/projects/:id`) whose
  * feature is off for the caller (`yours`: their role where collab knows it), naming the feature and
@@ -71,7 +85,7 @@ export function featureOffHint(
   projectRef: string,
   yours: number | undefined,
 ): string | undefined {
-  const gate = GATES.find((g) => g.path.test(rest) && (g.methods === undefined || g.methods.includes(method)));
+  const gate = gateOf(method, rest);
   if (!gate || typeof project !== 'object' || project === null) return undefined;
   const levels = project as Record<string, unknown>;
   for (const feature of gate.features) {

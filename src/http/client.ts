@@ -40,7 +40,7 @@ import {
   sleep,
 } from './retry-policy.js';
 import { serviceError } from './service-error.js';
-import { featureOffHint } from '../api/features.js';
+import { featureMayHide, featureOffHint } from '../api/features.js';
 import { projectRole, refusedHint } from '../api/roles.js';
 import { apiBaseUrl, isLoopbackHost } from './url.js';
 import { type Clock, systemClock } from '../runtime.js';
@@ -370,7 +370,7 @@ export class HttpClient implements RequestClient {
     url: string,
     method: string,
   ): Promise<{ role: number | undefined; featureHint: string | undefined } | undefined> {
-    const match = /\/api\/v4\/projects\/([^/?#]+)(\/[^?#]*)?/.exec(new URL(url).pathname);
+    const match = projectUrl(url);
     const project = match?.[1];
     if (project === undefined) return undefined;
     try {
@@ -399,7 +399,10 @@ export class HttpClient implements RequestClient {
     // GitLab's endpoints refuse a role too short with 401, as a rejected token (`unauthorized!`
     // in lib/api/remote_mirrors.rb's `before` block): where the project reads with the same
     // token, the token is good and the 401 is the role's.
-    const asked = req.requires !== undefined && (status === 403 || status === 401);
+    // A 404 where a feature turned off hides the thing (a pipeline schedule with CI/CD off) is
+    // read too, for the feature's hint alone: still on this error's path, never on success.
+    const hidden = status === 404 && featureMayHide(req.method, projectUrl(url)?.[2] ?? '');
+    const asked = req.requires !== undefined && (status === 403 || status === 401 || hidden);
     const read = asked ? await this.projectReadOf(url, req.method) : undefined;
     const yours = read?.role;
     const served = serviceError(
@@ -563,6 +566,9 @@ export class HttpClient implements RequestClient {
     this.options.log?.(line);
   }
 }
+
+/** A project's URL: its `:id` as sent, and the path below it (`/pipeline_schedules/3`); null for any other. */
+const projectUrl = (url: string) => /\/api\/v4\/projects\/([^/?#]+)(\/[^?#]*)?/.exec(new URL(url).pathname);
 
 const statusOf = (failure: Failure) => (failure.failed === 'status' ? failure.status : undefined);
 

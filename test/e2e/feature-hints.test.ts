@@ -5,10 +5,11 @@ import { useDesiredWorlds } from '../helpers/desired.js';
 /**
  * A refusal that a project's feature explains (src/api/features.ts) names the feature and the
  * setting that turns it on, not a role the caller already holds: with CI/CD off no role lists
- * pipeline schedules, with merge requests for members only a Guest reads no approval rule.
+ * pipeline schedules, with merge requests for members only a Guest reads no approval rule. A
+ * schedule GitLab hides with CI/CD off (404 Pipeline Schedule Not Found) takes the same hint.
  */
-describe('a 403 a turned-off feature explains names the feature', () => {
-  const { collab, call } = useSandbox();
+describe('a 403 or 404 a turned-off feature explains names the feature', () => {
+  const { collab, call, sandbox } = useSandbox();
   const P = 'acme/web/storefront';
   const hintOf = (stderr: string) => stderr.split('\n').find((line) => line.startsWith('hint:'));
 
@@ -21,6 +22,35 @@ describe('a 403 a turned-off feature explains names the feature', () => {
     expect([listed.exitCode, hintOf(listed.stderr)]).toEqual([
       3,
       `hint: CI/CD is turned off in this project (builds_access_level: disabled), which refuses this whatever the role: \`collab projects update ${P} --builds-access-level enabled\` turns it on`,
+    ]);
+  });
+
+  /** A schedule of the project's, made while CI/CD is on. */
+  const schedule = async () => {
+    const made = await call('POST', `/projects/${encodeURIComponent(P)}/pipeline_schedules`, {
+      json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' },
+    });
+    expect(made.status).toBe(201);
+    return String(made.body.id);
+  };
+
+  it('a Maintainer viewing a schedule of a project with CI/CD disabled (404) is told how to turn CI/CD on', async () => {
+    const id = await schedule();
+    await settle({ builds_access_level: 'disabled' });
+    const viewed = await collab(['schedules', 'view', id, '--project', P], { as: 'maintainer' });
+    expect([viewed.exitCode, hintOf(viewed.stderr)]).toEqual([
+      4,
+      `hint: CI/CD is turned off in this project (builds_access_level: disabled), which refuses this whatever the role: \`collab projects update ${P} --builds-access-level enabled\` turns it on`,
+    ]);
+  });
+
+  it('viewing a schedule with CI/CD on sends the schedule’s GET alone', async () => {
+    const id = await schedule();
+    sandbox.resetStats();
+    const viewed = await collab(['schedules', 'view', id, '--project', P], { as: 'maintainer' });
+    expect(viewed.exitCode).toBe(0);
+    expect(sandbox.requestLog.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /api/v4/projects/${encodeURIComponent(P)}/pipeline_schedules/${id}`,
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { getSchedule, type Schedule } from '../../api/pipeline-schedules.js';
 import type { VerbContext } from '../../context.js';
+import { isCollabError } from '../../errors.js';
 import { unknownThing } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { SCHEDULE_VIEW } from './fields.js';
@@ -16,9 +17,15 @@ export const VIEW = ownerVerb({
 
 type ViewScheduleOptions = VerbInput<typeof VIEW>;
 
-/** The schedule's 404 (not the project's) says where its IDs are listed. */
+/**
+ * The schedule's 404 (not the project's) says where its IDs are listed, unless the client's hint
+ * says CI/CD is turned off (src/api/features.ts): GitLab answers the same 404 then, and the list
+ * would be refused too. A schedule's 404 carries no other hint of the client's.
+ */
 export const unknownSchedule = (error: unknown, project: string | number, id: number) =>
-  unknownThing(error, { kind: 'project', ref: project }, `pipeline schedule ${id}`, 'schedules');
+  isCollabError(error) && error.hint !== undefined
+    ? error
+    : unknownThing(error, { kind: 'project', ref: project }, `pipeline schedule ${id}`, 'schedules');
 
 export async function run(ctx: VerbContext, opts: ViewScheduleOptions): Promise<void> {
   const { data } = await ctx.session
