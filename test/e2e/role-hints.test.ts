@@ -105,3 +105,32 @@ describe('collab plan reading pipeline schedules a role may not read', () => {
     expect([planned.exitCode, hintOf(planned.stderr)]).toEqual([3, hintOf(listed.stderr)]);
   });
 });
+
+describe('collab plan reading what only Maintainers read', () => {
+  const world = useDesiredWorlds();
+  const P = 'acme/web/storefront';
+  const hintOf = (stderr: string) => stderr.split('\n').find((line) => line.startsWith('hint:'));
+
+  for (const [section, yaml] of [
+    [
+      'deploy_keys',
+      [
+        '    deploy_keys:',
+        '      - title: ci',
+        '        key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHtYbQ9k8s0Yk9ZbxP0wq8VYyA2Q3lT0mKp7f9mU1w2x ci',
+      ],
+    ],
+    ['protected_tags', ['    protected_tags:', "      - name: 'v*'", '        create_access_level: maintainer']],
+    ['hooks', ['    hooks:', '      - url: https://ci.example.com/hook', '        push_events: true']],
+  ] as const) {
+    it(`a Developer planning ${section} is told who may read them, as the list command tells`, async () => {
+      const { collab, file } = await world();
+      const path = file(['version: 1', 'projects:', `  ${P}:`, ...yaml, ''].join('\n'));
+      const planned = await collab(['plan', '-f', path], { as: 'developer' });
+      expect([planned.exitCode, hintOf(planned.stderr)]).toEqual([
+        3,
+        expect.stringMatching(/^hint: only maintainers, .*the Maintainer role \(you are Developer\)/),
+      ]);
+    });
+  }
+});

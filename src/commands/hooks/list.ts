@@ -1,4 +1,5 @@
 import { hooksPath } from '../../api/hooks.js';
+import { ownerAdminRole } from '../../api/roles.js';
 import type { VerbContext } from '../../context.js';
 import type { VerbInput } from '../verb.js';
 import { HOOK_COLUMNS } from './fields.js';
@@ -16,5 +17,8 @@ export const LIST = ownerVerb({
 type ListHooksOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListHooksOptions): Promise<void> {
-  await ctx.presenter.list(await ctx.session.pages(hooksPath(opts.owner), {}, opts.list), { columns: HOOK_COLUMNS });
+  await ctx.presenter.list(
+    await ctx.session.pages(hooksPath(opts.owner), {}, opts.list, { requires: ownerAdminRole(opts.owner) }),
+    { columns: HOOK_COLUMNS },
+  );
 }

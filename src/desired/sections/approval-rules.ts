@@ -195,7 +195,7 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
   read: {
     none: (live) => void (live.approvalRules = []),
     target: async (reader, live, resource, value) => {
-      live.approvalRules = (await reader.list(approvalRulesPath(Number(resource.id)), {}, ROLES.maintainers)).filter(
+      live.approvalRules = (await reader.list(approvalRulesPath(Number(resource.id)), {}, ROLES.reporters)).filter(
         isRule,
       );
       // A Developer reads the rules (authorize_read_project_approval_rule!: admin_project or

@@ -1,4 +1,5 @@
 import { boolean, minLength, optional, string, strictObject, superRefine } from 'zod/mini';
+import { ROLES } from '../../api/roles.js';
 import {
   addDeployKey,
   type DeployKey,
@@ -80,7 +81,9 @@ export const deployKeys: Section<DeployKeySpec> = {
   read: {
     none: (live) => void (live.deployKeys = []),
     target: async (reader, live, resource) =>
-      void (live.deployKeys = (await reader.list(deployKeysPath(Number(resource.id)))).filter(isKey)),
+      void (live.deployKeys = (await reader.list(deployKeysPath(Number(resource.id)), {}, ROLES.maintainers)).filter(
+        isKey,
+      )),
   },
   diff: ({ value, live, kept, emit }) => {
     const wanted = listOf(value);

@@ -1,4 +1,5 @@
 import { optional, string, strictObject } from 'zod/mini';
+import { ownerAdminRole } from '../../api/roles.js';
 import { createHook, deleteHook, type Hook, hooksPath, updateHook } from '../../api/hooks.js';
 import { HOOK_DEFAULTS, HOOK_URL, hookParamsFor } from '../../params/hooks.js';
 import {
@@ -55,7 +56,13 @@ export const hooks: Section<HookSpec> = {
   read: {
     none: (live) => void (live.hooks = []),
     target: async (reader, live, resource) =>
-      void (live.hooks = (await reader.list(hooksPath({ kind: live.kind, ref: Number(resource.id) }))).filter(isHook)),
+      void (live.hooks = (
+        await reader.list(
+          hooksPath({ kind: live.kind, ref: Number(resource.id) }),
+          {},
+          ownerAdminRole({ kind: live.kind, ref: live.path }),
+        )
+      ).filter(isHook)),
   },
   diff: ({ value, live, rotateSecrets, kept, emit }) => {
     const wanted = listOf(value);

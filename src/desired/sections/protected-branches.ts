@@ -1,4 +1,5 @@
 import { boolean, enum as oneOf, literal, optional, strictObject, union, type ZodMiniType } from 'zod/mini';
+import { ROLES as API_ROLES } from '../../api/roles.js';
 import {
   accessEdits,
   type BranchRoles,
@@ -127,7 +128,9 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
     none: (live) => void (live.protectedBranches = []),
     target: async (reader, live, resource, value) => {
       const project = Number(resource.id);
-      const listed = (await reader.list(protectedRefsPath(project, 'branch'))).filter(isNamed) as ProtectedBranch[];
+      const listed = (await reader.list(protectedRefsPath(project, 'branch'), {}, API_ROLES.maintainers)).filter(
+        isNamed,
+      ) as ProtectedBranch[];
       live.protectedBranches = listed;
       live.protectedBranchesCut = listed.length >= PROTECTED_BRANCHES_LISTED;
       if (!live.protectedBranchesCut || value === undefined) return;

@@ -1,4 +1,5 @@
 import { optional, strictObject } from 'zod/mini';
+import { ROLES } from '../../api/roles.js';
 import { type ProtectedTag, protectedRefsPath, protectRef, unprotectRef } from '../../api/protected-refs.js';
 import { PROTECTED_TAG_NAME, refAccessName } from '../../params/protected-refs.js';
 import { listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
@@ -69,9 +70,9 @@ export const protectedTags: Section<ProtectedTagSpec> = {
   read: {
     none: (live) => void (live.protectedTags = []),
     target: async (reader, live, resource) =>
-      void (live.protectedTags = (await reader.list(protectedRefsPath(Number(resource.id), 'tag'))).filter(
-        isNamed,
-      ) as ProtectedTag[]),
+      void (live.protectedTags = (
+        await reader.list(protectedRefsPath(Number(resource.id), 'tag'), {}, ROLES.maintainers)
+      ).filter(isNamed) as ProtectedTag[]),
   },
   diff: ({ value, live, emit }) => {
     const wanted = listOf(value);

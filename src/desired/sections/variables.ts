@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ownerAdminRole } from '../../api/roles.js';
 import { optional, string, strictObject, superRefine } from 'zod/mini';
 import { CollabError } from '../../errors.js';
 import { createVariable, deleteVariable, updateVariable, type Variable, variablesPath } from '../../api/variables.js';
@@ -87,9 +88,13 @@ export const variables: Section<VariableSpec> = {
   read: {
     none: (live) => void (live.variables = []),
     target: async (reader, live, resource) =>
-      void (live.variables = (await reader.list(variablesPath({ kind: live.kind, ref: Number(resource.id) }))).filter(
-        isVariable,
-      )),
+      void (live.variables = (
+        await reader.list(
+          variablesPath({ kind: live.kind, ref: Number(resource.id) }),
+          {},
+          ownerAdminRole({ kind: live.kind, ref: live.path }),
+        )
+      ).filter(isVariable)),
   },
   graphql: {
     kinds: ['project', 'group'],
