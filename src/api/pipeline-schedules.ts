@@ -6,8 +6,9 @@ import { ROLES } from './roles.js';
 import { getCurrentUser } from './users.js';
 
 /**
- * A project's pipeline schedules (GitLab's doc/api/pipeline_schedules.md): Developers list, view,
- * create and play; only a schedule's owner changes it and its variables; Maintainers take
+ * A project's pipeline schedules (GitLab's doc/api/pipeline_schedules.md): Reporters list and
+ * view (getSchedule says who else), Developers create, and play on a ref they may update
+ * (ROLES.schedulePlayers); only a schedule's owner changes it and its variables; Maintainers take
  * ownership and delete. The list carries no variables, the single GET does.
  */
 export interface ScheduleVariable {
@@ -101,7 +102,7 @@ export function takeScheduleOwnership(project: string | number, id: number): Api
 
 /** POST play: each one runs a pipeline, so it is never sent twice. */
 export function playSchedule(project: string | number, id: number): ApiRequest {
-  return { method: 'POST', path: `${schedulePath(project, id)}/play`, requires: ROLES.developers };
+  return { method: 'POST', path: `${schedulePath(project, id)}/play`, requires: ROLES.schedulePlayers };
 }
 
 /** 2xx, or 404 when the schedule is gone (the command decides whether that is an error). */

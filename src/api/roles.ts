@@ -22,6 +22,13 @@ export const ROLES = {
   /** Labels: the Planner role has admin_label of its own, below Reporter (app/policies/project_policy.rb). */
   planners: 'members with the Planner role or above, and administrators',
   developers: 'members with the Developer role or above, and administrators',
+  /**
+   * Playing a schedule: create_pipeline, a Developer's, and a ref the caller may update
+   * (app/policies/ci/pipeline_schedule_policy.rb's `protected_ref`): so a Developer is refused
+   * on a branch only Maintainers push and merge to.
+   */
+  schedulePlayers:
+    'members with the Developer role or above who may push or merge to the schedule’s branch (or create its tag), and administrators',
   /** A pipeline schedule is changed by its owner alone (doc/api/pipeline_schedules.md: take ownership first). */
   scheduleOwner: 'the schedule’s owner (a maintainer takes ownership first: `collab schedules take-ownership`)',
 } as const;
@@ -36,6 +43,7 @@ const LEAST_ROLE: Readonly<Record<string, number>> = {
   [ROLES.owners]: ACCESS_LEVELS.owner,
   [ROLES.maintainers]: ACCESS_LEVELS.maintainer,
   [ROLES.developers]: ACCESS_LEVELS.developer,
+  [ROLES.schedulePlayers]: ACCESS_LEVELS.developer,
   [ROLES.reporters]: ACCESS_LEVELS.reporter,
   [ROLES.planners]: ACCESS_LEVELS.planner,
 };
@@ -45,14 +53,16 @@ const roleName = (level: number) => ROLE_TITLES[level] ?? `access level ${level}
 /**
  * A refused request's hint (a 403 of a request that names who may send it): who may, the role it
  * takes, and the caller's own role where collab knows it (`yours`: a project's `permissions`).
- * The one place these words are decided.
+ * A caller who holds that role was refused by the rest of `requires` (a schedule's protected
+ * branch), so the role is not named as what they lack. The one place these words are decided.
  */
 export function refusedHint(requires: string, yours?: number): string {
   const least = LEAST_ROLE[requires];
   if (least === undefined) return `only ${requires} may do this: ask one of them, or check your role`;
   const role = `it needs the ${roleName(least)} role`;
-  return yours === undefined
-    ? `only ${requires} may do this: ${role}; ask one of them, or check your role`
+  if (yours === undefined) return `only ${requires} may do this: ${role}; ask one of them, or check your role`;
+  return yours >= least
+    ? `only ${requires} may do this (you are ${roleName(yours)}); ask one of them`
     : `only ${requires} may do this: ${role} (you are ${roleName(yours)}); ask one of them`;
 }
 

@@ -86,6 +86,23 @@ describe('a 403 names the role the endpoint needs', () => {
   });
 });
 
+describe('collab schedules play on a branch the caller may not update', () => {
+  const { collab } = useSandbox({ seed: 12 });
+  const P = 'acme/web/storefront';
+
+  // The seed's main is for Maintainers to push and merge: a Developer has the role play needs, so
+  // the hint says who may without telling them the role they hold is what they lack.
+  it('a Developer on main: exit 3, the branch named as what refuses, not the Developer role', async () => {
+    const args = ['schedules', 'create', '--project', P, '--description', 'n', '--ref', 'main', '--cron', '0 2 * * *'];
+    const { id } = (await collab([...args, '--json'], { as: 'maintainer' })).json<{ id: number }>();
+    const played = await collab(['schedules', 'play', String(id), '--project', P], { as: 'developer' });
+    expect([played.exitCode, played.stderr.split('\n').find((line) => line.startsWith('hint:'))]).toEqual([
+      3,
+      'hint: only members with the Developer role or above who may push or merge to the schedule’s branch (or create its tag), and administrators may do this (you are Developer); ask one of them',
+    ]);
+  });
+});
+
 describe('collab plan reading pipeline schedules a role may not read', () => {
   const world = useDesiredWorlds();
   const P = 'acme/web/storefront';

@@ -11,7 +11,7 @@ import { TAKE_OWNERSHIP } from './take-ownership.js';
 export const spec: CommandSpec = {
   ...noun('schedules'),
   description:
-    'Every verb takes --project <id|path> (- reads projects from standard input). Reporters list and view schedules (anyone who sees the project, where its pipelines are public); Developers create and play them; a schedule is changed by its owner alone, and taken over or deleted by Maintainers.',
+    'Every verb takes --project <id|path> (- reads projects from standard input). Reporters list and view schedules (anyone who sees the project, where its pipelines are public); Developers create them, and play them on a branch they may push or merge to; a schedule is changed by its owner alone, and taken over or deleted by Maintainers.',
   subcommands: [
     { ...LIST, load: () => import('./list.js') },
     { ...VIEW, load: () => import('./view.js') },
