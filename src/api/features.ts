@@ -38,19 +38,22 @@ const MERGE_REQUESTS: FeatureLevel = {
 };
 
 /**
- * The requests each feature gates, by method and path below the project, and who may still send
- * them with the feature off (`except`, in src/api/roles.ts's words), if anyone.
+ * The requests each feature gates, by method and path below the project, who may still send
+ * them with the feature off (`except`, in src/api/roles.ts's words), if anyone, and whether GitLab
+ * answers the refusal 404, as if there were nothing (`hides`).
  */
 const GATES: ReadonlyArray<{
   methods?: readonly string[];
   path: RegExp;
   features: readonly FeatureLevel[];
   except?: string;
+  hides?: boolean;
 }> = [
-  { path: /^\/pipeline_schedules(\/|$)/, features: [CI_CD, REPOSITORY] },
+  { path: /^\/pipeline_schedules(\/|$)/, features: [CI_CD, REPOSITORY], hides: true },
   // Changing approval rules is admin_project's alone, which no feature takes away, and admin_project
   // reads them too (authorize_read_project_approval_rule!, ee/lib/api/helpers/
-  // project_approval_rules_helpers.rb @a5c67111, ashierj/superdemo).
+  // project_approval_rules_helpers.rb @a5c67111, ashierj/superdemo). A refused read is 403: their
+  // 404 is a rule that is not there, or GitLab Free, which has no such route (src/params/tiers.ts).
   {
     methods: ['GET'],
     path: /^\/approval_rules(\/|$)/,
@@ -67,10 +70,10 @@ function gateOf(method: string, rest: string) {
  * Whether a feature turned off may explain a 404 of this request (`rest`: its path below
  * `/projects/:id`): GitLab answers a pipeline schedule the caller may not read, CI/CD off
  * included, `404 Pipeline Schedule Not Found` (lib/api/ci/pipeline_schedules.rb's
- * `pipeline_schedule` helper), so only a gated path's 404 is worth the project's read.
+ * `pipeline_schedule` helper), so only the 404 of a gate that `hides` is worth the project's read.
  */
 export function featureMayHide(method: string, rest: string): boolean {
-  return gateOf(method, rest) !== undefined;
+  return gateOf(method, rest)?.hides === true;
 }
 
 /**

@@ -107,3 +107,26 @@ describe('collab plan reading pipeline schedules a turned-off feature refuses', 
     ]);
   });
 });
+
+/**
+ * GitLab Free has no approval rules route (404 `{"error": "404 Not Found"}`, src/params/tiers.ts):
+ * that 404 is the tier's, whatever the project's features, and no role or setting lifts it.
+ */
+describe('a paid feature’s 404 on GitLab Free names the tier alone', () => {
+  const { collab, call, sandbox } = useSandbox({ tier: 'free' });
+  const P = 'acme/web/storefront';
+
+  it('a Maintainer listing approval rules with merge requests turned off: the tier, no hint, no project read', async () => {
+    const off = await call('PUT', `/projects/${encodeURIComponent(P)}`, {
+      json: { merge_requests_access_level: 'disabled' },
+    });
+    expect(off.status).toBe(200);
+    sandbox.resetStats();
+    const listed = await collab(['approval-rules', 'list', '--project', P], { as: 'maintainer' });
+    expect([listed.exitCode, listed.stderr, sandbox.requestLog.map((r) => r.status)]).toEqual([
+      3,
+      `error: merge request approval rules need a paid tier (GitLab Premium or Ultimate): this instance is GitLab Free (GET /projects/${encodeURIComponent(P)}/approval_rules?per_page=20&page=1)\n`,
+      [404],
+    ]);
+  });
+});
