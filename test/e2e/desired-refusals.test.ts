@@ -48,6 +48,18 @@ describe('collab.yaml: refusals of the paid and Maintainer sections', () => {
     expect(writes()).toHaveLength(before);
   });
 
+  it('a Developer’s plan of approval rules naming a protected branch, already as the file says, is exit 0', async () => {
+    const { collab, file, writes } = await world();
+    const rules =
+      '    approval_rules:\n      - name: security\n        approvals_required: 1\n        protected_branches: [main]\n';
+    const path = file(onProject(rules));
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    const before = writes().length;
+    const plan = await collab(['plan', '-f', path, '--no-graphql'], { as: 'developer' });
+    expect([plan.exitCode, plan.stderr]).toEqual([0, expect.stringContaining('no changes')]);
+    expect(writes()).toHaveLength(before);
+  });
+
   it('a Developer’s plan that would change approval rules is exit 3 by REST as through GraphQL', async () => {
     const { collab, file, writes } = await world();
     const plan = await collab(['plan', '-f', file(onProject(SECTIONS.approval_rules as string)), '--no-graphql'], {

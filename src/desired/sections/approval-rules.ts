@@ -198,14 +198,21 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       live.approvalRules = (await reader.list(approvalRulesPath(Number(resource.id)), {}, ROLES.reporters)).filter(
         isRule,
       );
-      // A Developer reads the rules (authorize_read_project_approval_rule!: admin_project or
-      // create_merge_request_in, ee/lib/api/helpers/project_approval_rules_helpers.rb), a Maintainer
-      // alone changes them (admin_project): a change is refused in the plan, as apply would be. The
-      // role is the project's `permissions` (unknown through a share: then apply says it).
+      // Whoever may open merge requests reads the rules (authorize_read_project_approval_rule!:
+      // admin_project or create_merge_request_in, ee/lib/api/helpers/project_approval_rules_helpers.rb),
+      // a Maintainer alone changes them (admin_project): a change is refused in the plan, as apply
+      // would be. The role is the project's `permissions` (unknown through a share: then apply says it).
       const yours = projectRole(resource);
       if (yours !== undefined && yours < ACCESS_LEVELS.maintainer) live.approvalRulesReadOnly = yours;
-      if (listOf(value).items.some((item) => sorted(item.protected_branches).length > 0))
-        live.approvalBranches = (await reader.list(protectedRefsPath(Number(resource.id), 'branch')))
+      // The protected branches (a Maintainer's read) only check a change's branches, which a caller
+      // below Maintainer makes none of: their plan of rules as the file says them stays exit 0.
+      if (
+        live.approvalRulesReadOnly === undefined &&
+        listOf(value).items.some((item) => sorted(item.protected_branches).length > 0)
+      )
+        live.approvalBranches = (
+          await reader.list(protectedRefsPath(Number(resource.id), 'branch'), {}, ROLES.maintainers)
+        )
           .map((branch) => branch.name)
           .filter((name): name is string => typeof name === 'string');
     },
