@@ -44,7 +44,7 @@ const hasCredentials = (url: unknown) => typeof url === 'string' && mirrorUrlWit
 /**
  * What GET /projects/:id/mirror/pull says of the URL's credentials: true or false from its masked
  * URL (`https://*****:*****@host/…` holds some); undefined where the answer cannot tell, and export
- * then names them as a secret, as before the endpoint: 403 (a role below Maintainer), 400 (no pull
+ * then names them as a secret, since they may be there: 403 (a role below Maintainer), 400 (no pull
  * mirror after all), or no such route (GitLab Free's 404 `{"error": "404 Not Found"}`, and 405 on
  * GitLab before 15.6, which has the POST alone there). Any other refusal (the project's own 404,
  * `{"message": "404 Project Not Found"}`) is an error, as every other read's.
