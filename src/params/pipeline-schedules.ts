@@ -187,7 +187,7 @@ function cronProblem(text: string): string | undefined {
  *   lib/fugit/cron.rb (commit 11790c35);
  * - EtOrbi.get_tzone takes an offset of at most 11 hours (get_offset_tzone) and a name TZInfo
  *   lists, spelt as it lists it (get_tzinfo_tzone), at floraison/et-orbi lib/et-orbi/zone.rb.
- * An offset is returned as `+hh:mm`; a name Intl spells the same but for case (its canonical one)
+ * An offset is returned as `+hh:mm` (`-00:mm` as EtOrbi reads it, `+00:mm`); a name Intl spells the same but for case (its canonical one)
  * must be spelt as Intl spells it, and a link (US/Pacific) is taken as given. Undefined when it is
  * none of these. GitLab stores the value as sent, so this is for comparing and for the sandbox's
  * next_run_at, never for what is sent or shown.
@@ -196,7 +196,8 @@ export function cronZone(zone: string): string | undefined {
   const named = ACTIVESUPPORT_ZONES.get(zone);
   if (named !== undefined) return named;
   const offset = /^([+-])(0\d|1[01]):?(00|15|30|45)$/.exec(zone);
-  if (offset) return `${offset[1]}${offset[2]}:${offset[3]}`;
+  // EtOrbi takes the sign from the hours alone (`mn = -mn if hr < 0`): -00:30 runs at +00:30.
+  if (offset) return `${offset[2] === '00' ? '+' : offset[1]}${offset[2]}:${offset[3]}`;
   if (!/^[A-Z][a-zA-Z0-9+-]+(\/[A-Z][a-zA-Z0-9+\-_]+){0,2}$/.test(zone)) return undefined;
   const canonical = intlZone(zone);
   if (canonical === undefined) return undefined;

@@ -272,6 +272,22 @@ describe('sandbox: a pipeline schedule’s time zone', () => {
     ]);
   });
 
+  it('POST with the offset -00:30 is 201, next_run_at as EtOrbi reads it, half an hour east of UTC', async () => {
+    sandbox.store.now = () => Date.parse('2026-01-15T12:00:00Z');
+    const made = await call('POST', base, 'developer', {
+      description: 'nightly',
+      ref: 'main',
+      cron: '0 2 * * *',
+      cron_timezone: '-00:30',
+    });
+    // EtOrbi signs the minutes by the hours, 00: 02:00 at +00:30 is 01:30 UTC.
+    expect([made.status, made.body.cron_timezone, made.body.next_run_at]).toEqual([
+      201,
+      '-00:30',
+      '2026-01-16T01:30:00.000Z',
+    ]);
+  });
+
   it('POST with an IANA name in lower case is 400 cron_timezone invalid, as TZInfo is exact', async () => {
     const made = await call('POST', base, 'developer', {
       description: 'nightly',

@@ -77,6 +77,16 @@ describe('the cron_timezone rule', () => {
     ]);
   });
 
+  // EtOrbi's get_offset_tzone signs the minutes by the hours (`mn = -mn if hr && hr < 0`), so an
+  // offset of no whole hours is east of UTC whatever its sign (floraison/et-orbi lib/et-orbi/zone.rb).
+  it('reads -00:30 as EtOrbi does, +00:30, and holds the two one zone', () => {
+    expect([cronZone('-00:30'), cronZone('-0045'), sameCronZone('-00:30', '+00:30')]).toEqual([
+      '+00:30',
+      '+00:45',
+      true,
+    ]);
+  });
+
   it('takes a link (US/Pacific) and a three-part name as TZInfo spells them', () => {
     expect([cronZone('US/Pacific'), cronZone('America/Argentina/Buenos_Aires'), cronZone('Etc/GMT+5')]).toEqual([
       'US/Pacific',
