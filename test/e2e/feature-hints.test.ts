@@ -44,6 +44,17 @@ describe('a 403 or 404 a turned-off feature explains names the feature', () => {
     ]);
   });
 
+  it('a Maintainer deleting a schedule of a project with CI/CD disabled (404) is not told it is gone', async () => {
+    const id = await schedule();
+    await settle({ builds_access_level: 'disabled' });
+    const removed = await collab(['schedules', 'delete', id, '--project', P, '--yes'], { as: 'maintainer' });
+    expect([removed.exitCode, hintOf(removed.stderr), sandbox.store.schedules.has(Number(id))]).toEqual([
+      4,
+      `hint: CI/CD is turned off in this project (builds_access_level: disabled), which refuses this whatever the role: \`collab projects update ${P} --builds-access-level enabled\` turns it on`,
+      true,
+    ]);
+  });
+
   it('viewing a schedule with CI/CD on sends the schedule’s GET alone', async () => {
     const id = await schedule();
     sandbox.resetStats();

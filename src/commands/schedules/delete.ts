@@ -1,5 +1,6 @@
 import { deleteSchedule } from '../../api/pipeline-schedules.js';
 import type { VerbContext } from '../../context.js';
+import { isCollabError } from '../../errors.js';
 import { confirmedDelete, deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { SCHEDULE_ID } from './shared.js';
@@ -16,7 +17,12 @@ export const DELETE = confirmedDelete({
 
 type DeleteScheduleOptions = VerbInput<typeof DELETE>;
 
-/** As every owned thing's delete: the ID typed on a terminal, --yes elsewhere; a schedule already gone is done (exit 4 with --strict). */
+/**
+ * As every owned thing's delete: the ID typed on a terminal, --yes elsewhere; a schedule already
+ * gone is done (exit 4 with --strict). GitLab answers a schedule CI/CD turned off hides with the
+ * same 404 as one not there: the 404 is taken as an error, so that the client names a feature that
+ * is off (src/api/features.ts, its hint), and only one without that hint is done.
+ */
 export async function run(ctx: VerbContext, opts: DeleteScheduleOptions): Promise<void> {
   await deleteOwned(ctx, {
     owner: opts.owner,
@@ -24,6 +30,7 @@ export async function run(ctx: VerbContext, opts: DeleteScheduleOptions): Promis
     typed: String(opts.scheduleId),
     yes: opts.yes,
     strict: opts.strict,
-    request: deleteSchedule(opts.owner.ref, opts.scheduleId),
+    request: { ...deleteSchedule(opts.owner.ref, opts.scheduleId), okStatuses: [] },
+    absent: (error) => isCollabError(error) && error.status === 404 && error.hint === undefined,
   });
 }
