@@ -15,6 +15,7 @@ export type ErrorKind =
   | 'import-failed' // an awaited fork or import finished as failed
   | 'wait-timeout' // waiting for an import ran out of time
   | 'filter' // the --jq expression failed on the data (its compile errors are usage errors)
+  | 'write-failed' // a file the user named could not be written once requests were made (a full disk)
   | 'changes' // not a failure: `collab plan` (or apply --dry-run) found changes to make
   | 'interrupted' // Ctrl-C
   | 'targets-failed' // targets of a run over many (`-` as the target) failed, with different exit codes
@@ -38,6 +39,7 @@ const KINDS: Record<ErrorKind, { exit: number; means?: string; outcome?: boolean
   'import-failed': { exit: 6, means: 'awaited import failed' },
   'wait-timeout': { exit: 7, means: 'timed out waiting' },
   filter: { exit: 1 },
+  'write-failed': { exit: 1 },
   'targets-failed': { exit: 1 },
   changes: { exit: 8, means: 'changes found (collab plan, apply --dry-run)', outcome: true },
   interrupted: { exit: 130, means: 'interrupted' },

@@ -26,12 +26,20 @@ const UNWRITABLE: Record<string, Unwritable> = {
   ENOSPC: { reason: 'no space left on the device', hint: 'free some space, or give a path on another device' },
 };
 
-/** A file that could not be written, as a usage error: `<what>: its directory does not exist`, with what to do. */
-export function unwritableFile(what: string, error: unknown): CollabError {
+/**
+ * A file that could not be written: `<what>: its directory does not exist`, with what to do. A
+ * usage error where checkWritable finds it, before any request; found by the write itself, once
+ * the work was read or downloaded (a full disk), it is no bad input but a failure (exit 1).
+ */
+export function unwritableFile(
+  what: string,
+  error: unknown,
+  kind: 'usage' | 'write-failed' = 'write-failed',
+): CollabError {
   const code = (error as NodeJS.ErrnoException).code;
   const known = code === undefined ? undefined : UNWRITABLE[code];
   const reason = known?.reason ?? code ?? (error as Error).message;
-  return new CollabError('usage', `${what}: ${reason}`, known ? { hint: known.hint } : {});
+  return new CollabError(kind, `${what}: ${reason}`, known ? { hint: known.hint } : {});
 }
 
 /**
@@ -51,7 +59,7 @@ export function isWriteError(error: unknown): boolean {
  */
 export async function checkWritable(file: string, what = `cannot write ${file}`): Promise<void> {
   const existing = await stat(file).catch(() => undefined);
-  if (existing?.isDirectory()) throw unwritableFile(what, { code: 'EISDIR' });
+  if (existing?.isDirectory()) throw unwritableFile(what, { code: 'EISDIR' }, 'usage');
   try {
     if (existing) await access(file, constants.W_OK);
     else {
@@ -60,6 +68,16 @@ export async function checkWritable(file: string, what = `cannot write ${file}`)
       await access(dirname(file), constants.W_OK | constants.X_OK);
     }
   } catch (error) {
-    throw unwritableFile(what, error);
+    throw unwritableFile(what, error, 'usage');
   }
+}
+
+/**
+ * Whether `file` is there and no regular file: a device (/dev/null, /dev/stdout), a FIFO, a socket.
+ * Such a file is written into, never replaced by a file written aside and renamed over it, nor
+ * removed when a download breaks off: as root either would take the device itself away.
+ */
+export async function isSpecialFile(file: string): Promise<boolean> {
+  const existing = await stat(file).catch(() => undefined);
+  return existing !== undefined && !existing.isFile() && !existing.isDirectory();
 }

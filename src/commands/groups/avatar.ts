@@ -5,7 +5,7 @@ import { getGroupAvatar, type GroupRef } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { nonEmpty } from '../../params/parsers.js';
-import { checkWritable, isWriteError, unwritableFile } from '../../util/unwritable.js';
+import { checkWritable, isSpecialFile, isWriteError, unwritableFile } from '../../util/unwritable.js';
 import { option } from '../flags.js';
 import { GROUP } from '../resource-args.js';
 import { verb } from '../verb.js';
@@ -50,6 +50,15 @@ export async function run(ctx: VerbContext, opts: AvatarOptions): Promise<void> 
   };
   if (opts.file === '-') {
     await ctx.presenter.bytes({ source: counter(response.body) });
+  } else if (await isSpecialFile(opts.file)) {
+    // A device or a FIFO (/dev/null, a pipe's end) takes the bytes as they come.
+    try {
+      await pipeline(response.body, counter, createWriteStream(opts.file), { signal: ctx.session.signal });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw new CollabError('interrupted', 'interrupted');
+      if (isWriteError(error)) throw unwritableFile(`cannot write ${opts.file}`, error);
+      throw error;
+    }
   } else {
     const partial = `${opts.file}.partial-${process.pid}`;
     try {

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { getSnapshot } from '../../api/repository.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
-import { checkWritable, isWriteError, unwritableFile } from '../../util/unwritable.js';
+import { checkWritable, isSpecialFile, isWriteError, unwritableFile } from '../../util/unwritable.js';
 import type { VerbInput } from '../verb.js';
 import { SNAPSHOT_PARAMS } from '../../params/project-reads.js';
 import { nonEmpty } from '../../params/parsers.js';
@@ -69,11 +69,12 @@ export async function run(ctx: VerbContext, opts: SnapshotOptions): Promise<void
     ctx.terminal.info(`wrote the ${what} snapshot of ${opts.project} (${bytes} bytes) to standard output`);
     return;
   }
+  const special = await isSpecialFile(opts.file);
   try {
     await pipeline(response.body, count, createWriteStream(opts.file));
   } catch (error) {
-    // A cut-off archive is worse than none.
-    await unlink(opts.file).catch(() => undefined);
+    // A cut-off archive is worse than none; a device or a FIFO is no archive, and stays.
+    if (!special) await unlink(opts.file).catch(() => undefined);
     if (isCollabError(error)) throw error;
     if (isWriteError(error) && (error as NodeJS.ErrnoException).path === opts.file)
       throw unwritableFile(`cannot write ${opts.file}`, error);
