@@ -1,20 +1,26 @@
 import { Stats } from 'node:fs';
 import { CollabError } from '../errors.js';
 
-interface Unreadable {
+/** What went wrong with a file, and what to do about it. */
+export interface FileProblem {
   reason: string;
   hint: string;
 }
 
-const IS_DIRECTORY: Unreadable = { reason: 'it is a directory', hint: 'give the path of a file in it' };
+/** What reading and writing a path say alike (unwritable.ts takes them too). */
+export const IS_DIRECTORY: FileProblem = { reason: 'it is a directory', hint: 'give the path of a file in it' };
+export const NOT_A_DIRECTORY_PART: FileProblem = {
+  reason: 'a part of the path is not a directory',
+  hint: 'check the path',
+};
 
 /**
  * What a read's error code means, and what to do about it: a message says the reason, never the
  * bare code. The one table: a flag's file, collab.yaml, the config file and a CA file all say it so.
  */
-const UNREADABLE: Record<string, Unreadable> = {
+const UNREADABLE: Record<string, FileProblem> = {
   ENOENT: { reason: 'no such file', hint: 'check the path: a relative one is read from the current directory' },
-  ENOTDIR: { reason: 'a part of the path is not a directory', hint: 'check the path' },
+  ENOTDIR: NOT_A_DIRECTORY_PART,
   EISDIR: IS_DIRECTORY,
   EACCES: { reason: 'permission denied', hint: 'make the file readable by you' },
 };
@@ -23,7 +29,7 @@ const UNREADABLE: Record<string, Unreadable> = {
  * What stat found where a file was to be read, said as a read would say it: a directory in EISDIR's
  * words; a socket, FIFO or device, which no read takes as a file, as such.
  */
-const NOT_A_FILE: Unreadable = { reason: 'it is not a regular file', hint: 'give the path of a regular file' };
+const NOT_A_FILE: FileProblem = { reason: 'it is not a regular file', hint: 'give the path of a regular file' };
 
 /**
  * A file that could not be read, as a usage error: `<what>: no such file`, with what to do; a code
@@ -47,7 +53,7 @@ export function unreadableHint(problem: unknown): string | undefined {
   return known(problem)?.hint;
 }
 
-function known(problem: unknown): Unreadable | undefined {
+function known(problem: unknown): FileProblem | undefined {
   if (problem instanceof Stats) return problem.isDirectory() ? IS_DIRECTORY : NOT_A_FILE;
   const code = (problem as NodeJS.ErrnoException).code;
   return code === undefined ? undefined : UNREADABLE[code];

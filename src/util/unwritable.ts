@@ -2,24 +2,20 @@ import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CollabError } from '../errors.js';
-
-interface Unwritable {
-  reason: string;
-  hint: string;
-}
+import { type FileProblem, IS_DIRECTORY, NOT_A_DIRECTORY_PART } from './unreadable.js';
 
 /**
  * What a write's error code means where collab writes a file the user named (`--out`, `--file`),
  * and what to do about it: a message says the reason, never the bare code. The one table of every
  * such writer; reading has its own (unreadable.ts), since a missing path means another thing there.
  */
-const UNWRITABLE: Record<string, Unwritable> = {
+const UNWRITABLE: Record<string, FileProblem> = {
   ENOENT: {
     reason: 'its directory does not exist',
     hint: 'create the directory first, or give a path in one that exists',
   },
-  ENOTDIR: { reason: 'a part of the path is not a directory', hint: 'check the path' },
-  EISDIR: { reason: 'it is a directory', hint: 'give the path of a file in it' },
+  ENOTDIR: NOT_A_DIRECTORY_PART,
+  EISDIR: IS_DIRECTORY,
   EACCES: { reason: 'permission denied', hint: 'give a path in a directory you can write to' },
   EPERM: { reason: 'permission denied', hint: 'give a path in a directory you can write to' },
   EROFS: { reason: 'the file system is read-only', hint: 'give a path on a file system you can write to' },
