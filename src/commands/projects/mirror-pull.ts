@@ -11,7 +11,7 @@ import { verb } from '../verb.js';
 
 export const MIRROR_PULL = verb({
   name: 'mirror-pull',
-  summary: 'Start an update of a pull mirror now (maintainers)',
+  summary: 'Start an update of a pull mirror now (maintainers; Premium)',
   description:
     'The service updates the mirror in the background. With --wait collab polls the project until its import status leaves scheduled/started and prints it (exit 6 if the update failed, with the service’s import_error; 7 if --timeout runs out; Ctrl-C stops waiting and leaves the update running).',
   args: { project: PROJECT },
