@@ -1,5 +1,6 @@
 import { closest } from '../util/suggest.js';
 import { ACTIVESUPPORT_ZONES } from './activesupport-zones.js';
+import { TZ_LINKS, TZ_ZONES } from './tz-names.js';
 import { type ParamRule, REF_NAME_RULE } from './rules.js';
 import type { ParamSpec } from './types.js';
 
@@ -180,56 +181,47 @@ function cronProblem(text: string): string | undefined {
  * The zone a cron_timezone stands for, as GitLab's CronParser reads it (lib/gitlab/ci/cron_parser.rb,
  * timezone_name: ActiveSupport::TimeZone.find_tzinfo, `MAPPING[name] || name`, then Fugit::Cron.parse
  * of `"* * * * * #{zone}"`): an ActiveSupport name (`Pacific Time (US & Canada)`, exactly as spelt)
- * is the TZInfo identifier it maps to; anything else is read by Fugit's grammar and EtOrbi. Both are
- * exact about case, where the runtime's Intl is not (`europe/berlin` is Europe/Berlin to Intl):
+ * is the TZInfo identifier it maps to; anything else is read by Fugit's grammar and EtOrbi, both
+ * exact about case:
  * - Fugit's zone is an offset (`_tz_delta`: sign, two-digit hour, `:` or not, minutes 00, 15, 30
  *   or 45) or a name whose every part starts with a capital (`_tz_name`), at floraison/fugit
  *   lib/fugit/cron.rb (commit 11790c35);
- * - EtOrbi.get_tzone takes an offset of at most 11 hours (get_offset_tzone) and a name TZInfo
- *   lists, spelt as it lists it (get_tzinfo_tzone), at floraison/et-orbi lib/et-orbi/zone.rb.
- * An offset is returned as `+hh:mm` (`-00:mm` as EtOrbi reads it, `+00:mm`); a name Intl spells the same but for case (its canonical one)
- * must be spelt as Intl spells it, and a link (US/Pacific) is taken as given. Undefined when it is
- * none of these. GitLab stores the value as sent, so this is for comparing and for the sandbox's
- * next_run_at, never for what is sent or shown.
+ * - EtOrbi.get_tzone takes an offset of at most 11 hours (get_offset_tzone), its sign the hours'
+ *   alone (`mn = -mn if hr < 0`: -00:30 runs at +00:30), and a name TZInfo lists, spelt as it lists
+ *   it (get_tzinfo_tzone), at floraison/et-orbi lib/et-orbi/zone.rb: the tz database's names
+ *   (tz-names.ts), each of which Fugit's grammar takes.
+ * An offset is returned as `+hh:mm`, a name as it is. Undefined when it is none of these. GitLab
+ * stores the value as sent, so this is for comparing and for the sandbox's next_run_at, never for
+ * what is sent or shown.
  */
 export function cronZone(zone: string): string | undefined {
   const named = ACTIVESUPPORT_ZONES.get(zone);
   if (named !== undefined) return named;
   const offset = /^([+-])(0\d|1[01]):?(00|15|30|45)$/.exec(zone);
-  // EtOrbi takes the sign from the hours alone (`mn = -mn if hr < 0`): -00:30 runs at +00:30.
   if (offset) return `${offset[2] === '00' ? '+' : offset[1]}${offset[2]}:${offset[3]}`;
-  if (!/^[A-Z][a-zA-Z0-9+-]+(\/[A-Z][a-zA-Z0-9+\-_]+){0,2}$/.test(zone)) return undefined;
-  const canonical = intlZone(zone);
-  if (canonical === undefined) return undefined;
-  return canonical.toLowerCase() !== zone.toLowerCase() || canonical === zone ? zone : undefined;
+  return TZ_NAMES.has(zone) ? zone : undefined;
 }
+
+/** Every zone and link of the tz database, as spelt there. */
+const TZ_NAMES: ReadonlySet<string> = new Set([...TZ_ZONES, ...TZ_LINKS.keys()]);
 
 /**
  * The zone a refused value most likely means: the one it names but for its case (`berlin` for
- * Berlin, `europe/berlin` for Europe/Berlin), the offset a `UTC+1` means (+01:00: UTC+1 is no
- * zone to TZInfo), or the nearest name by spelling (`Europe/Berln`); undefined when none is near.
+ * Berlin, `europe/berlin` for Europe/Berlin, `US/PACIFIC` for US/Pacific), the offset a `UTC+1`
+ * means (+01:00: UTC+1 is no zone to TZInfo), or the nearest name by spelling (`Europe/Berln`);
+ * undefined when none is near.
  */
 function zoneSpeltOtherwise(value: string): string | undefined {
   const lower = value.toLowerCase();
-  const named = [...ACTIVESUPPORT_ZONES.keys()].find((name) => name.toLowerCase() === lower);
-  if (named !== undefined) return named;
-  const canonical = intlZone(value);
-  if (canonical !== undefined && canonical !== value && canonical.toLowerCase() === lower) return canonical;
+  const names = [...ACTIVESUPPORT_ZONES.keys(), ...TZ_NAMES];
+  const cased = names.find((name) => name.toLowerCase() === lower);
+  if (cased !== undefined) return cased;
   const offset = /^(?:UTC|GMT)([+-])(\d{1,2})(?::?(\d\d))?$/i.exec(value);
   if (offset) {
     const form = `${offset[1]}${(offset[2] ?? '').padStart(2, '0')}:${offset[3] ?? '00'}`;
     return cronZone(form) === undefined ? undefined : form;
   }
-  return closest(value, [...ACTIVESUPPORT_ZONES.keys(), ...Intl.supportedValuesOf('timeZone')]);
-}
-
-/** The runtime's canonical name of a zone identifier (Etc/UTC is UTC, US/Pacific America/Los_Angeles). */
-function intlZone(zone: string): string | undefined {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
+  return closest(value, names);
 }
 
 /** Two cron_timezone values that are one zone (`Berlin` and `Europe/Berlin`): the schedule runs alike. */
@@ -239,7 +231,6 @@ export function sameCronZone(a: unknown, b: unknown): boolean {
   const [zoneA, zoneB] = [cronZone(a), cronZone(b)];
   if (zoneA === undefined || zoneB === undefined) return false;
   if (zoneA === zoneB) return true;
-  // A link and the zone it names (US/Pacific, America/Los_Angeles) run alike; an offset is no link.
-  const isOffset = (zone: string) => zone.startsWith('+') || zone.startsWith('-');
-  return !isOffset(zoneA) && !isOffset(zoneB) && intlZone(zoneA) === intlZone(zoneB);
+  // A link and the zone it names (US/Pacific, America/Los_Angeles) run alike.
+  return (TZ_LINKS.get(zoneA) ?? zoneA) === (TZ_LINKS.get(zoneB) ?? zoneB);
 }

@@ -3,6 +3,7 @@ import { CollabError } from '../../src/errors.js';
 import { ACTIVESUPPORT_ZONES } from '../../src/params/activesupport-zones.js';
 import { ruled } from '../../src/params/parsers.js';
 import { cronZone, sameCronZone, TIMEZONE_RULE } from '../../src/params/pipeline-schedules.js';
+import { TZ_LINKS, TZ_ZONES } from '../../src/params/tz-names.js';
 
 /**
  * cron_timezone as GitLab's CronParser reads it (lib/gitlab/ci/cron_parser.rb): an ActiveSupport
@@ -87,6 +88,10 @@ describe('the cron_timezone rule', () => {
     ]);
   });
 
+  it('refuses a link in another case, naming it as the tz database spells it', () => {
+    expect(refused('US/PACIFIC')).toMatch(/: did you mean "US\/Pacific"\?$/);
+  });
+
   it('takes a link (US/Pacific) and a three-part name as TZInfo spells them', () => {
     expect([cronZone('US/Pacific'), cronZone('America/Argentina/Buenos_Aires'), cronZone('Etc/GMT+5')]).toEqual([
       'US/Pacific',
@@ -102,6 +107,24 @@ describe('the cron_timezone rule', () => {
       sameCronZone('+0530', '+05:30'),
       sameCronZone('+05:30', 'Asia/Kolkata'),
     ]).toEqual([true, true, true, false]);
+  });
+
+  it("knows every name of the tz database the runtime's Intl knows, so the sandbox runs each one's schedules", () => {
+    const names = [...TZ_ZONES, ...TZ_LINKS.keys()];
+    const unknownToIntl = names.filter((name) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: name });
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    // Factory is tzdata's zone of no local time ("-00"): TZInfo takes it, ICU has none.
+    expect([names.length, names.every((name) => cronZone(name) !== undefined), unknownToIntl]).toEqual([
+      598,
+      true,
+      ['Factory'],
+    ]);
   });
 
   it('maps every ActiveSupport name to a zone the runtime knows', () => {
