@@ -11,7 +11,7 @@ import type { CredentialStore } from '../../src/config/credentials.js';
 import type { Clock, Runtime } from '../../src/runtime.js';
 import { TextSink } from '../../src/util/text-sink.js';
 import { type Sandbox, type SandboxOptions, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
-import { sandboxApi } from './sandbox-api.js';
+import { type Ids, listIds, sandboxApi } from './sandbox-api.js';
 
 /**
  * How tests run collab. In this process by default: `main()` of src/main.ts with a Runtime of
@@ -226,4 +226,24 @@ export function useSandbox(options: SandboxOptions & { clock?: Clock } = {}) {
       return state.configDir;
     },
   };
+}
+
+/**
+ * useSandbox for tests of the sandbox's own answers: `call` with a JSON `body`, and `ids`, every
+ * seeded project (by full path), group and user (by username) by ID, read again before each case.
+ */
+export function useSandboxIds(options: SandboxOptions = {}) {
+  const { sandbox, call: raw } = useSandbox(options);
+  const call = (method: string, path: string, given: { as?: SandboxRole | null; body?: unknown } = {}) =>
+    raw(method, path, { as: given.as, json: given.body });
+  let read: Ids | undefined;
+  beforeEach(async () => {
+    read = await listIds(sandbox);
+  });
+  const ids: Ids = {
+    project: (path) => (read as Ids).project(path),
+    group: (path) => (read as Ids).group(path),
+    user: (username) => (read as Ids).user(username),
+  };
+  return { sandbox, call, ids };
 }

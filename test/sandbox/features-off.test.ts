@@ -1,7 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { SandboxRole } from '../../src/sandbox/index.js';
-import { useSandbox } from '../helpers/cli.js';
-import { type Ids, listIds } from '../helpers/sandbox-api.js';
+import { describe, expect, it } from 'vitest';
+import { useSandboxIds } from '../helpers/cli.js';
 
 /**
  * What a project's features, turned off or kept to members, take away, as GitLab's ProjectPolicy
@@ -13,13 +11,7 @@ import { type Ids, listIds } from '../helpers/sandbox-api.js';
  * PRIVATE_FEATURES_MIN_ACCESS_LEVEL) and for everyone outside the project.
  */
 describe('sandbox: a project’s features turned off or kept to members', () => {
-  const { sandbox, call: raw } = useSandbox({ seed: 12 });
-  const call = (method: string, path: string, options: { as?: SandboxRole | null; body?: unknown } = {}) =>
-    raw(method, path, { as: options.as, json: options.body });
-  let ids: Ids;
-  beforeEach(async () => {
-    ids = await listIds(sandbox);
-  });
+  const { call, ids } = useSandboxIds({ seed: 12 });
   const storefront = () => ids.project('acme/web/storefront');
   const schedules = () => `/projects/${storefront()}/pipeline_schedules`;
 

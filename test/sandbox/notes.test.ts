@@ -1,17 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Sandbox, type SandboxRole, startSandbox } from '../../src/sandbox/index.js';
-import { useSandbox } from '../helpers/cli.js';
-import { callSandbox, type Ids, listIds } from '../helpers/sandbox-api.js';
+import { useSandboxIds } from '../helpers/cli.js';
+import { callSandbox } from '../helpers/sandbox-api.js';
 
 /** The sandbox's notes and noteables, over HTTP with fetch: the service's semantics, without the CLI. */
 describe('sandbox: noteables and notes', () => {
-  const { sandbox, call: raw } = useSandbox({ seed: 12 });
-  const call = (method: string, path: string, options: { as?: SandboxRole | null; body?: unknown } = {}) =>
-    raw(method, path, { as: options.as, json: options.body });
-  let ids: Ids;
-  beforeEach(async () => {
-    ids = await listIds(sandbox);
-  });
+  const { sandbox, call, ids } = useSandboxIds({ seed: 12 });
   const projectId = (path: string) => ids.project(path);
   const groupId = (path: string) => ids.group(path);
   /** How many notes a noteable's list counts (x-total): its seeded notes are made on this first read. */

@@ -1,8 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { SandboxRole } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import type { NoteableKind } from '../../src/sandbox/model.js';
-import { useSandbox } from '../helpers/cli.js';
-import { type Ids, listIds } from '../helpers/sandbox-api.js';
+import { useSandboxIds } from '../helpers/cli.js';
 
 /**
  * The Planner role (15) as GitLab decides it: no rung between Guest and Reporter, but a role of its
@@ -12,13 +10,7 @@ import { type Ids, listIds } from '../helpers/sandbox-api.js';
  * and nothing more by herself.
  */
 describe('sandbox: the Planner role', () => {
-  const { sandbox, call: raw } = useSandbox({ seed: 12 });
-  const call = (method: string, path: string, options: { as?: SandboxRole | null; body?: unknown } = {}) =>
-    raw(method, path, { as: options.as, json: options.body });
-  let ids: Ids;
-  beforeEach(async () => {
-    ids = await listIds(sandbox);
-  });
+  const { sandbox, call, ids } = useSandboxIds({ seed: 12 });
   const storefront = () => ids.project('acme/web/storefront');
 
   /** Makes Xena a member of the project or group with `level`: a write, so the next case starts anew. */
