@@ -1,6 +1,6 @@
 import { closest } from '../util/suggest.js';
 import { ACTIVESUPPORT_ZONES } from './activesupport-zones.js';
-import { TZ_LINKS, TZ_ZONES } from './tz-names.js';
+import { tzNames } from './tz-names.js';
 import { type ParamRule, REF_NAME_RULE } from './rules.js';
 import type { ParamSpec } from './types.js';
 
@@ -199,11 +199,8 @@ export function cronZone(zone: string): string | undefined {
   if (named !== undefined) return named;
   const offset = /^([+-])(0\d|1[01]):?(00|15|30|45)$/.exec(zone);
   if (offset) return `${offset[2] === '00' ? '+' : offset[1]}${offset[2]}:${offset[3]}`;
-  return TZ_NAMES.has(zone) ? zone : undefined;
+  return tzNames().all.has(zone) ? zone : undefined;
 }
-
-/** Every zone and link of the tz database, as spelt there. */
-const TZ_NAMES: ReadonlySet<string> = new Set([...TZ_ZONES, ...TZ_LINKS.keys()]);
 
 /**
  * The zone a refused value most likely means: the one it names but for its case (`berlin` for
@@ -213,7 +210,7 @@ const TZ_NAMES: ReadonlySet<string> = new Set([...TZ_ZONES, ...TZ_LINKS.keys()])
  */
 function zoneSpeltOtherwise(value: string): string | undefined {
   const lower = value.toLowerCase();
-  const names = [...ACTIVESUPPORT_ZONES.keys(), ...TZ_NAMES];
+  const names = [...ACTIVESUPPORT_ZONES.keys(), ...tzNames().all];
   const cased = names.find((name) => name.toLowerCase() === lower);
   if (cased !== undefined) return cased;
   const offset = /^(?:UTC|GMT)([+-])(\d{1,2})(?::?(\d\d))?$/i.exec(value);
@@ -232,5 +229,6 @@ export function sameCronZone(a: unknown, b: unknown): boolean {
   if (zoneA === undefined || zoneB === undefined) return false;
   if (zoneA === zoneB) return true;
   // A link and the zone it names (US/Pacific, America/Los_Angeles) run alike.
-  return (TZ_LINKS.get(zoneA) ?? zoneA) === (TZ_LINKS.get(zoneB) ?? zoneB);
+  const { links } = tzNames();
+  return (links.get(zoneA) ?? zoneA) === (links.get(zoneB) ?? zoneB);
 }

@@ -5,11 +5,11 @@
  * CronParser reads a cron_timezone through (lib/gitlab/ci/cron_parser.rb). Every one is a name
  * Fugit's grammar takes too (src/params/pipeline-schedules.ts). Data, not the runtime's Intl, so
  * that what collab takes does not hang on the ICU of the Node it runs on. Refresh from a newer
- * tzdata.zi: each Z line's name into TZ_ZONES, each L line's (target, link) into TZ_LINKS.
+ * tzdata.zi: each Z line's name into ZONES, each L line's link and target into LINKS.
  */
 
 /** The zones (447). */
-export const TZ_ZONES: readonly string[] = `
+const ZONES = `
 Africa/Abidjan Africa/Accra Africa/Addis_Ababa Africa/Algiers Africa/Asmara Africa/Bamako
 Africa/Bangui Africa/Banjul Africa/Bissau Africa/Blantyre Africa/Brazzaville Africa/Bujumbura
 Africa/Cairo Africa/Casablanca Africa/Ceuta Africa/Conakry Africa/Dakar Africa/Dar_es_Salaam
@@ -91,13 +91,10 @@ Pacific/Marquesas Pacific/Midway Pacific/Nauru Pacific/Niue Pacific/Norfolk Paci
 Pacific/Pago_Pago Pacific/Palau Pacific/Pitcairn Pacific/Pohnpei Pacific/Port_Moresby
 Pacific/Rarotonga Pacific/Saipan Pacific/Tahiti Pacific/Tarawa Pacific/Tongatapu Pacific/Wake
 Pacific/Wallis WET
-`
-  .trim()
-  .split(/\s+/);
+`;
 
-/** The links (151), each with the zone it names: US/Pacific is America/Los_Angeles. */
-export const TZ_LINKS: ReadonlyMap<string, string> = new Map(
-  `
+/** The links (151), each with the zone it names (`link zone`): US/Pacific is America/Los_Angeles. */
+const LINKS = `
 Africa/Asmera Africa/Nairobi
 Africa/Timbuktu Africa/Abidjan
 America/Argentina/ComodRivadavia America/Argentina/Catamarca
@@ -249,8 +246,28 @@ UTC Etc/UTC
 Universal Etc/UTC
 W-SU Europe/Moscow
 Zulu Etc/UTC
-`
-    .trim()
-    .split('\n')
-    .map((line) => line.split(' ') as [string, string]),
-);
+`;
+
+export interface TzNames {
+  zones: readonly string[];
+  /** Each link with the zone it names. */
+  links: ReadonlyMap<string, string>;
+  /** Every zone and link. */
+  all: ReadonlySet<string>;
+}
+
+let parsed: TzNames | undefined;
+
+/** The database's names, read from the text above on first use: a command that checks no time zone pays nothing at its start. */
+export function tzNames(): TzNames {
+  if (!parsed) {
+    const zones = ZONES.trim().split(/\s+/);
+    const links = new Map(
+      LINKS.trim()
+        .split('\n')
+        .map((line) => line.split(' ') as [string, string]),
+    );
+    parsed = { zones, links, all: new Set([...zones, ...links.keys()]) };
+  }
+  return parsed;
+}
