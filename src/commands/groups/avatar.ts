@@ -50,24 +50,18 @@ export async function run(ctx: VerbContext, opts: AvatarOptions): Promise<void> 
   };
   if (opts.file === '-') {
     await ctx.presenter.bytes({ source: counter(response.body) });
-  } else if (await isSpecialFile(opts.file)) {
-    // A device or a FIFO (/dev/null, a pipe's end) takes the bytes as they come.
-    try {
-      await pipeline(response.body, counter, createWriteStream(opts.file), { signal: ctx.session.signal });
-    } catch (error) {
-      if ((error as Error).name === 'AbortError') throw new CollabError('interrupted', 'interrupted');
-      if (isWriteError(error)) throw unwritableFile(`cannot write ${opts.file}`, error);
-      throw error;
-    }
   } else {
-    const partial = `${opts.file}.partial-${process.pid}`;
+    // A device or a FIFO (/dev/null, a pipe's end) takes the bytes as they come; a file appears
+    // only when complete: written aside, then renamed.
+    const inPlace = await isSpecialFile(opts.file);
+    const target = inPlace ? opts.file : `${opts.file}.partial-${process.pid}`;
     try {
-      await pipeline(response.body, counter, createWriteStream(partial, { flags: 'wx' }), {
+      await pipeline(response.body, counter, createWriteStream(target, { flags: inPlace ? 'w' : 'wx' }), {
         signal: ctx.session.signal,
       });
-      await rename(partial, opts.file);
+      if (!inPlace) await rename(target, opts.file);
     } catch (error) {
-      await rm(partial, { force: true });
+      if (!inPlace) await rm(target, { force: true });
       if ((error as Error).name === 'AbortError') throw new CollabError('interrupted', 'interrupted');
       if (isWriteError(error)) throw unwritableFile(`cannot write ${opts.file}`, error);
       throw error;
