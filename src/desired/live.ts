@@ -213,10 +213,11 @@ function sectionsOf(target: DesiredTarget): Set<string> {
   return new Set(Object.keys(target.sections));
 }
 
-const readerOf = async (ctx: VerbContext): Promise<Reader> => {
+const readerOf = async (ctx: VerbContext, exporting = false): Promise<Reader> => {
   const client = await ctx.session.client();
   return {
     client,
+    exporting,
     list: (listPath, query, requires) => list(ctx, listPath, query ?? {}, 1, requires),
     group: once((path: string) => client.request<Item>(getGroup(path)).then((answer) => answer.data)),
   };
@@ -231,6 +232,7 @@ export async function readInto(
   live: LiveTarget,
   sections: ReadonlySet<string>,
   values?: Readonly<Record<string, unknown>>,
+  exporting = false,
 ): Promise<void> {
   const reading = SECTIONS.filter((section) => sections.has(section.name) && section.kinds.includes(live.kind));
   if (live.resource === null) {
@@ -239,7 +241,7 @@ export async function readInto(
     return;
   }
   const resource = live.resource;
-  const reader = await readerOf(ctx);
+  const reader = await readerOf(ctx, exporting);
   await Promise.all(reading.map((section) => section.read?.target?.(reader, live, resource, values?.[section.name])));
 }
 
@@ -262,6 +264,7 @@ async function readSections(
   reads: readonly SectionsToRead[],
   asks: readonly GraphqlAsk[],
   concurrency: number,
+  exporting = false,
 ): Promise<Map<LiveTarget, Set<string>>> {
   const asked = askedSections(asks);
   const lacking = (read: SectionsToRead, leave: (name: string) => boolean) => {
@@ -271,13 +274,15 @@ async function readSections(
   const byRest = reads.flatMap((read) => lacking(read, (name) => asked.get(read.live)?.has(name) === true));
   const [filled] = await Promise.all([
     asks.length > 0 ? readByGraphql(ctx, asks, concurrency) : new Map<LiveTarget, Set<string>>(),
-    eachLimited(byRest, concurrency, ({ live, sections, values }) => readInto(ctx, live, sections, values)),
+    eachLimited(byRest, concurrency, ({ live, sections, values }) => readInto(ctx, live, sections, values, exporting)),
   ]);
   // What GraphQL was asked and left (a fallback): by REST now.
   const left = reads.flatMap((read) =>
     lacking(read, (name) => asked.get(read.live)?.has(name) !== true || filled.get(read.live)?.has(name) === true),
   );
-  await eachLimited(left, concurrency, ({ live, sections, values }) => readInto(ctx, live, sections, values));
+  await eachLimited(left, concurrency, ({ live, sections, values }) =>
+    readInto(ctx, live, sections, values, exporting),
+  );
   return filled;
 }
 
@@ -295,6 +300,7 @@ export async function readForExport(
     lives.map((live) => ({ live, sections: wanted })),
     graphql ? exportAsks(lives, wanted) : [],
     concurrency,
+    true,
   );
   return lives;
 }

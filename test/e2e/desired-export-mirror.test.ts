@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { useDesiredWorlds } from '../helpers/desired.js';
@@ -79,6 +80,20 @@ describe('collab export of a pull mirror', () => {
     const reads = w.sandbox.requestLog.filter((r) => r.method === 'GET' && r.path.endsWith('/mirror/pull'));
     const id = (await w.served.project(API)).id;
     expect(reads.map((r) => r.path)).toEqual([`/api/v4/projects/${id}/mirror/pull`]);
+  });
+});
+
+describe('a pull mirror in a plan', () => {
+  it("a saved plan's check of a pull-mirror project reads no GET …/mirror/pull (only export writes what it says)", async () => {
+    const w = await world();
+    await mirrored(w, PUBLIC);
+    const path = w.file(`version: 1\nprojects:\n  ${API}:\n    mirror:\n      only_mirror_protected_branches: true\n`);
+    const out = join(w.dir, 'plan.json');
+    expect((await w.collab(['plan', '-f', path, '--out', out])).exitCode).toBe(8);
+    const applied = await w.collab(['apply', '-f', out, '--yes']);
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(0);
+    expect((await w.served.project(API)).only_mirror_protected_branches).toBe(true);
+    expect(detailReads(w)).toEqual([]);
   });
 });
 

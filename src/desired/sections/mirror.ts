@@ -66,11 +66,11 @@ export const mirror: Section<never> = {
   unshown: (_map, field, written) =>
     field === 'import_url' && !mirrorUrlWithoutCredentials(written).includes('$' + '{'),
   createBody: (value) => (isItem(value) ? value : {}),
-  // Only where the whole live state is wanted (export; a saved plan's check), and only of a pull
-  // mirror: plan compares the URL without its credentials, which the project shows.
+  // Only for export, and only of a pull mirror: a plan and a saved plan's check compare the URL
+  // without its credentials, which the project shows.
   read: {
-    target: async (reader, live, resource, value) => {
-      if (value !== undefined || resource.mirror !== true || typeof resource.import_url !== 'string') return;
+    target: async (reader, live, resource) => {
+      if (!reader.exporting || resource.mirror !== true || typeof resource.import_url !== 'string') return;
       live.mirrorCredentials = await readCredentials(reader, Number(resource.id));
     },
   },

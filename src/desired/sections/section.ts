@@ -82,6 +82,11 @@ export interface Reader {
    * visibility): the answer, or the service's error, as the first read had it.
    */
   group(path: string): Promise<Item>;
+  /**
+   * Whether this is collab export's read, which writes what neither a plan nor a saved plan's check
+   * compares (whether a pull mirror's URL holds credentials), so only it reads that.
+   */
+  exporting: boolean;
 }
 
 interface LiveRead {
