@@ -271,6 +271,10 @@ describe('sandbox: a pipeline schedule’s time zone', () => {
     expect(await madeIn('-00:30')).toEqual([201, '-00:30', '2026-01-16T01:30:00.000Z']);
   });
 
+  it("POST with Factory, tzdata's zone of no local time, is 201, next_run_at at UTC's offset", async () => {
+    expect(await madeIn('Factory')).toEqual([201, 'Factory', '2026-01-16T02:00:00.000Z']);
+  });
+
   it('POST with an IANA name in lower case is 400 cron_timezone invalid, as TZInfo is exact', async () => {
     const made = await call('POST', base, 'developer', {
       description: 'nightly',

@@ -329,6 +329,9 @@ function zoneOffset(zone: string): ((at: number) => number) | undefined {
     const east = (fixed[1] === '-' ? -1 : 1) * (Number(fixed[2]) * 60 + Number(fixed[3])) * 60_000;
     return () => east;
   }
+  // tzdata's `Zone Factory 0 - -00` (its file `factory`): UTC's offset all year, a zone TZInfo takes
+  // and ICU does not ship (Node 20, 22 and 24 alike: the one name of src/params/tz-names.ts it lacks).
+  if (zone === 'Factory') return () => 0;
   let format: Intl.DateTimeFormat;
   try {
     format = new Intl.DateTimeFormat('en-US', {
