@@ -285,6 +285,37 @@ function pipelineSchedulesOff(store: Store, user: User | undefined, project: Pro
 }
 
 /**
+ * ProjectPolicy's `issues_disabled & merge_requests_disabled`, which prevents every label and
+ * milestone right (`create_read_update_admin_destroy(:label)`, `(:milestone)`, and
+ * read_cycle_analytics), whatever the role: both off, or for members only and the caller below
+ * their roles, and a project's labels are no one's to read or change (app/policies/project_policy.rb
+ * @0ff8c1b4, pavankalisetti009/gitlab's mirror of gitlab-org/gitlab). GroupPolicy has no such rule:
+ * a group's labels stay (app/policies/group_policy.rb @488ed79b, the same mirror).
+ */
+function projectLabelsOff(store: Store, user: User | undefined, project: Project): boolean {
+  return !featureAllowed(store, user, project, 'issues') && !featureAllowed(store, user, project, 'merge_requests');
+}
+
+/**
+ * GitLab's read_label on a project: whoever reads it, unless its labels are off for the caller
+ * (projectLabelsOff). LabelsFinder then finds nothing through the project, its groups' labels
+ * included (`@project = nil unless authorized_to_read_item?`: app/finders/labels_finder.rb
+ * @852aade1, gitlabhq/gitlabhq).
+ */
+export function canReadProjectLabels(store: Store, user: User | undefined, project: Project): boolean {
+  return canReadProject(store, user, project) && !projectLabelsOff(store, user, project);
+}
+
+/**
+ * GitLab's create_label and update_label on a project, which the API asks of the project before
+ * it looks for the label (lib/api/helpers/label_helpers.rb @055e3c66, gitlabhq/gitlabhq): admin_label's
+ * role (LABEL_ADMIN_ROLE), unless the project's labels are off for the caller (projectLabelsOff).
+ */
+export function canAdministerProjectLabels(store: Store, user: User | undefined, project: Project): boolean {
+  return projectAccess(store, user, project) >= LABEL_ADMIN_ROLE && !projectLabelsOff(store, user, project);
+}
+
+/**
  * Whether the repository feature is there for the caller (`feature_available?(:repository, user)`,
  * which the branches API asks first, `require_repository_enabled!`: 404 Repository): on, and where
  * only members see it, for members from Guest up and administrators. ProjectFeature#get_permission

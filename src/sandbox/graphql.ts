@@ -17,6 +17,7 @@ import {
   canReadGroup,
   canReadPipelineSchedules,
   canReadProject,
+  canReadProjectLabels,
   groupOfNamespace,
 } from './access.js';
 import type { SandboxResponse } from './http.js';
@@ -441,9 +442,12 @@ const projectResolvers: Record<string, Resolver> = {
    * GitLab's LabelsFinder, as REST's list: the project's labels and its group's own, whatever
    * includeAncestorGroups says; the groups above that one only when it is true (item_ids and
    * group_ids_for: app/finders/labels_finder.rb @0e3af7b0, app/finders/concerns/finder_with_group_hierarchy.rb
-   * @383ec680, gitlabhq/gitlabhq). The IDs tell them apart: ProjectLabel, GroupLabel.
+   * @383ec680, gitlabhq/gitlabhq). The IDs tell them apart: ProjectLabel, GroupLabel. LabelsResolver
+   * authorizes read_label on the project and raises for a caller whose labels are off there
+   * (app/graphql/resolvers/labels_resolver.rb @cb8bd7d5; canReadProjectLabels).
    */
   labels: (p: Project, args, ctx) => {
+    if (!canReadProjectLabels(ctx.store, ctx.user, p)) throw new GraphQLErrorClass(NOT_AVAILABLE);
     const owners: OwnerKey[] = [{ kind: 'project', id: p.id }];
     const group = groupOfNamespace(ctx.store, p.namespace_id);
     if (group)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useSandboxIds } from '../helpers/cli.js';
+import { callSandbox } from '../helpers/sandbox-api.js';
 
 /**
  * What a project's features, turned off or kept to members, take away, as GitLab's ProjectPolicy
@@ -8,10 +9,13 @@ import { useSandboxIds } from '../helpers/cli.js';
  * right, `merge_requests_disabled` prevents create_merge_request_in, which reading approval rules
  * asks of whoever is not a Maintainer. A feature for members only is off for a member below its
  * role (Reporter for merge requests, Guest for CI/CD: ProjectFeature's
- * PRIVATE_FEATURES_MIN_ACCESS_LEVEL) and for everyone outside the project.
+ * PRIVATE_FEATURES_MIN_ACCESS_LEVEL) and for everyone outside the project. With issues and merge
+ * requests both off, `issues_disabled & merge_requests_disabled` prevents every label right: the
+ * labels API finds none through the project and refuses to make or change one (LabelsFinder,
+ * lib/api/helpers/label_helpers.rb @055e3c66, gitlabhq/gitlabhq); a group's labels stay.
  */
 describe('sandbox: a project’s features turned off or kept to members', () => {
-  const { call, ids } = useSandboxIds({ seed: 12 });
+  const { call, ids, sandbox } = useSandboxIds({ seed: 12 });
   const storefront = () => ids.project('acme/web/storefront');
   const schedules = () => `/projects/${storefront()}/pipeline_schedules`;
 
@@ -92,6 +96,73 @@ describe('sandbox: a project’s features turned off or kept to members', () => 
     expect((await call('GET', `/projects/${storefront()}/repository/branches/main`, { as: 'external' })).status).toBe(
       200,
     );
+  });
+
+  const labels = () => `/projects/${storefront()}/labels`;
+  const labelNames = (answer: { body: unknown }) => (answer.body as Array<{ name: string }>).map((l) => l.name);
+
+  it('with issues and merge requests disabled, a Maintainer’s list of the project’s labels is empty, its groups’ too', async () => {
+    await settle({ issues_access_level: 'disabled', merge_requests_access_level: 'disabled' });
+    const listed = await call('GET', labels(), { as: 'maintainer' });
+    expect([listed.status, listed.body]).toEqual([200, []]);
+  });
+
+  it('with issues disabled alone, the project’s labels are still listed (merge requests keep them)', async () => {
+    await settle({ issues_access_level: 'disabled' });
+    expect(labelNames(await call('GET', labels(), { as: 'maintainer' }))).toEqual(['bug', 'checkout', 'feature']);
+  });
+
+  it('with issues and merge requests turned off by their switches, an administrator viewing a label is told there is none (404 Label)', async () => {
+    await settle({ issues_enabled: false, merge_requests_enabled: false });
+    expect(await call('GET', `${labels()}/checkout`, { as: 'admin' })).toMatchObject({
+      status: 404,
+      body: { message: '404 Label Not Found' },
+    });
+  });
+
+  it('with issues and merge requests disabled, a Maintainer may neither create nor change a label (403)', async () => {
+    await settle({ issues_access_level: 'disabled', merge_requests_access_level: 'disabled' });
+    const made = await call('POST', labels(), { as: 'maintainer', body: { name: 'triage', color: '#336699' } });
+    const changed = await call('PUT', `${labels()}/checkout`, { as: 'maintainer', body: { color: '#336699' } });
+    expect([made.status, changed.status]).toEqual([403, 403]);
+  });
+
+  it('with issues and merge requests disabled, a Maintainer deleting a label is told there is none (404 Label), and it stays', async () => {
+    await settle({ issues_access_level: 'disabled', merge_requests_access_level: 'disabled' });
+    expect(await call('DELETE', `${labels()}/checkout`, { as: 'maintainer' })).toMatchObject({
+      status: 404,
+      body: { message: '404 Label Not Found' },
+    });
+    await settle({ issues_access_level: 'enabled' });
+    expect(labelNames(await call('GET', labels(), { as: 'maintainer' }))).toContain('checkout');
+  });
+
+  it('with issues and merge requests for members only, a non-member of a public project sees none of its labels, its group’s labels still listed', async () => {
+    await settle({ issues_access_level: 'private', merge_requests_access_level: 'private' });
+    const listed = await call('GET', labels(), { as: 'external' });
+    expect([listed.status, listed.body]).toEqual([200, []]);
+    expect(labelNames(await call('GET', `/groups/${ids.group('acme')}/labels`, { as: 'external' }))).toEqual([
+      'bug',
+      'feature',
+    ]);
+  });
+
+  it('with issues for members only and merge requests disabled, a Guest still reads the labels (issues are a Guest’s)', async () => {
+    await makeXena(10);
+    await settle({ issues_access_level: 'private', merge_requests_access_level: 'disabled' });
+    expect(labelNames(await call('GET', labels(), { as: 'external' }))).toContain('checkout');
+  });
+
+  it('with issues and merge requests disabled, GraphQL’s project labels are refused as a resource not available', async () => {
+    await settle({ issues_access_level: 'disabled', merge_requests_access_level: 'disabled' });
+    const answer = await callSandbox(sandbox, 'POST', `${sandbox.url}/api/graphql`, {
+      as: 'maintainer',
+      json: { query: '{ project(fullPath: "acme/web/storefront") { labels { nodes { title } } } }' },
+    });
+    expect(answer.body).toMatchObject({
+      data: { project: { labels: null } },
+      errors: [{ message: expect.stringContaining('does not exist or you don') }],
+    });
   });
 
   it('with merge requests for members only, a Guest of a public project may not read its approval rules (403)', async () => {

@@ -1,9 +1,9 @@
 import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
-import { ACCESS, LABEL_ADMIN_ROLE, ownerChain } from '../access.js';
+import { ACCESS, canAdministerProjectLabels, canReadProjectLabels, LABEL_ADMIN_ROLE, ownerChain } from '../access.js';
 import { cssColorHex } from '../../params/css-colors.js';
-import { conflict, notFound, paramError, validationError } from '../errors.js';
+import { conflict, forbidden, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
-import { type Label, type OwnerKey, sameOwner } from '../model.js';
+import { type Label, type OwnerKey, sameOwner, type User } from '../model.js';
 import { compareText, paginateArray } from '../pagination.js';
 import { bool, checkParam, int, readParams, requireStr, str } from '../params.js';
 import type { Store } from '../store.js';
@@ -23,9 +23,12 @@ type Kind = 'project' | 'group';
  * project in a group still sees that group's own: GitLab's LabelsFinder takes a project's group,
  * and only adds its ancestors when include_ancestor_groups is true (item_ids and group_ids_for:
  * app/finders/labels_finder.rb @0e3af7b0, app/finders/concerns/finder_with_group_hierarchy.rb
- * @383ec680, gitlabhq/gitlabhq); each is marked by is_project_label.
+ * @383ec680, gitlabhq/gitlabhq); each is marked by is_project_label. Through a project whose labels
+ * are off for the caller it finds none, its groups' neither (canReadProjectLabels).
  */
-function visibleLabels(store: Store, owner: OwnerKey, withAncestors: boolean): Label[] {
+function visibleLabels(store: Store, user: User | undefined, owner: OwnerKey, withAncestors: boolean): Label[] {
+  const project = owner.kind === 'project' ? store.projects.get(owner.id) : undefined;
+  if (project && !canReadProjectLabels(store, user, project)) return [];
   const chain = ownerChain(store, owner);
   const owners = withAncestors ? chain : chain.slice(0, owner.kind === 'project' ? 2 : 1);
   return [...store.labels.values()].filter((label) => owners.some((o) => sameOwner(o, label.owner)));
@@ -94,10 +97,21 @@ function labelRoutes(kind: Kind): Route[] {
   const base = kind === 'project' ? '/projects/:id/labels' : '/groups/:id/labels';
   const ownerOf = (req: SandboxRequest, level: number): OwnerKey => ({ kind, id: findOwner(req, kind, level).id });
 
+  /**
+   * The owner whose labels the caller may create or change (create_label, update_label, asked of
+   * it first): 403 below admin_label's role, and through a project whose labels are off for the
+   * caller whatever the role (canAdministerProjectLabels).
+   */
+  const administered = (req: SandboxRequest): OwnerKey => {
+    const owner = findOwner(req, kind, LABEL_ADMIN_ROLE);
+    if (owner.kind === 'project' && !canAdministerProjectLabels(req.store, req.user, owner.project)) throw forbidden();
+    return { kind, id: owner.id };
+  };
+
   /** :label_id (an ID, else a name), or the deprecated forms' `name`/`label_id` parameter. */
   const findLabel = (req: SandboxRequest, owner: OwnerKey, withAncestors: boolean): Label => {
     const ref = req.params.label_id ?? str(req.input, 'label_id') ?? requireStr(req.input, 'name');
-    const labels = visibleLabels(req.store, owner, withAncestors);
+    const labels = visibleLabels(req.store, req.user, owner, withAncestors);
     const found =
       (/^\d+$/.test(ref) ? labels.find((l) => l.id === Number(ref)) : undefined) ?? labels.find((l) => l.name === ref);
     if (!found) throw notFound('Label');
@@ -119,7 +133,7 @@ function labelRoutes(kind: Kind): Route[] {
 
   const list = (req: SandboxRequest): SandboxResponse => {
     const owner = ownerOf(req, ACCESS.none);
-    let labels = visibleLabels(req.store, owner, bool(req.input, 'include_ancestor_groups') ?? true);
+    let labels = visibleLabels(req.store, req.user, owner, bool(req.input, 'include_ancestor_groups') ?? true);
     const group =
       kind === 'group' && bool(req.input, 'include_descendant_groups') === true
         ? req.store.groups.get(owner.id)
@@ -146,13 +160,14 @@ function labelRoutes(kind: Kind): Route[] {
   };
 
   const create = (req: SandboxRequest): SandboxResponse => {
-    const owner = ownerOf(req, LABEL_ADMIN_ROLE);
+    const owner = administered(req);
     const name = requireStr(req.input, 'name');
     const color = readColor(requireStr(req.input, 'color'));
     const fields = readParams(req.input, LABEL_PARAMS);
     const priority = kind === 'project' ? readPriority(req) : undefined;
     checkParam(LABEL_NAME, name);
-    if (visibleLabels(req.store, owner, true).some((l) => l.name === name)) throw conflict('Label already exists');
+    if (visibleLabels(req.store, req.user, owner, true).some((l) => l.name === name))
+      throw conflict('Label already exists');
     const label: Label = {
       id: req.store.nextId('label'),
       owner,
@@ -166,7 +181,7 @@ function labelRoutes(kind: Kind): Route[] {
   };
 
   const update = (req: SandboxRequest): SandboxResponse => {
-    const owner = ownerOf(req, LABEL_ADMIN_ROLE);
+    const owner = administered(req);
     const label = changeable(req, owner);
     const newName = str(req.input, 'new_name');
     const color = str(req.input, 'color');
@@ -180,7 +195,7 @@ function labelRoutes(kind: Kind): Route[] {
     const next: Label = { ...label };
     if (newName !== undefined) {
       checkParam(LABEL_NAME, newName);
-      if (visibleLabels(req.store, owner, true).some((l) => l !== label && l.name === newName))
+      if (visibleLabels(req.store, req.user, owner, true).some((l) => l !== label && l.name === newName))
         throw validationError({ title: ['has already been taken'] });
       next.name = newName;
     }
@@ -191,7 +206,13 @@ function labelRoutes(kind: Kind): Route[] {
     return json(labelJson(label, kind, true));
   };
 
+  /**
+   * DELETE finds the label before it asks delete_label of it (lib/api/helpers/label_helpers.rb
+   * @055e3c66): one not found is 404 whatever the role, as through a project whose labels are off
+   * for the caller, where none is found.
+   */
   const remove = (req: SandboxRequest): SandboxResponse => {
+    findLabel(req, ownerOf(req, ACCESS.none), false);
     const owner = ownerOf(req, LABEL_ADMIN_ROLE);
     req.store.labels.delete(changeable(req, owner).id);
     return noContent();
