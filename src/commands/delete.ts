@@ -161,6 +161,14 @@ export async function removeOwned(ctx: VerbContext, removal: Omit<OwnedRemoval, 
 }
 
 /**
+ * A DELETE's 404 that says the thing is not there: one the client gave no hint. Where a feature
+ * turned off hides the thing, GitLab answers the same 404 and the client's hint names the feature
+ * (src/api/features.ts): that one is an error, not a thing already gone.
+ */
+export const hintlessNotFound = (error: unknown): boolean =>
+  isCollabError(error) && error.status === 404 && error.hint === undefined;
+
+/**
  * Advice for a 404 of what a project or group holds, read by its name or ID: the owner's own 404
  * names it ("404 Project Not Found", "404 Group Not Found"), so any other (ActiveRecord's bare
  * "404 Not found", "404 Hook Not Found") is the thing's and gets `hint`; every other error is

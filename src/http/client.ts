@@ -399,10 +399,11 @@ export class HttpClient implements RequestClient {
     // GitLab's endpoints refuse a role too short with 401, as a rejected token (`unauthorized!`
     // in lib/api/remote_mirrors.rb's `before` block): where the project reads with the same
     // token, the token is good and the 401 is the role's.
-    // A 404 where a feature turned off hides the thing (a pipeline schedule with CI/CD off) is
-    // read too, for the feature's hint alone: still on this error's path, never on success.
+    // A 404 where a feature turned off hides the thing (a pipeline schedule with CI/CD off, a
+    // label with issues and merge requests off) is read too, for the feature's hint alone, even
+    // of a request anyone who reads the project may send: still on this error's path, never on success.
     const hidden = status === 404 && featureMayHide(req.method, projectUrl(url)?.[2] ?? '');
-    const asked = req.requires !== undefined && (status === 403 || status === 401 || hidden);
+    const asked = (req.requires !== undefined && (status === 403 || status === 401)) || hidden;
     const read = asked ? await this.projectReadOf(url, req.method) : undefined;
     const yours = read?.role;
     const served = serviceError(

@@ -90,6 +90,66 @@ describe('a 403 or 404 a turned-off feature explains names the feature', () => {
 });
 
 /**
+ * With issues and merge requests both off GitLab hides a project's labels (ProjectPolicy's
+ * `issues_disabled & merge_requests_disabled`, src/api/features.ts): a label is 404 Label Not
+ * Found, making or changing one 403. Each names both features and either setting that brings them back.
+ */
+describe('labels a project’s issues and merge requests, both off, hide', () => {
+  const { collab, call, sandbox } = useSandbox();
+  const P = 'acme/web/storefront';
+  const hintOf = (stderr: string) => stderr.split('\n').find((line) => line.startsWith('hint:'));
+  const HIDDEN = `hint: issues are turned off (issues_access_level: disabled) and merge requests are turned off (merge_requests_access_level: disabled) in this project, which hides its labels whatever the role: \`collab projects update ${P} --issues-access-level enabled\` or \`collab projects update ${P} --merge-requests-access-level enabled\` brings them back`;
+
+  const bothOff = async () =>
+    expect(
+      (
+        await call('PUT', `/projects/${encodeURIComponent(P)}`, {
+          json: { issues_access_level: 'disabled', merge_requests_access_level: 'disabled' },
+        })
+      ).status,
+    ).toBe(200);
+
+  it('a Maintainer viewing a label (404) is told both features are off, not that there is no such label', async () => {
+    await bothOff();
+    const viewed = await collab(['labels', 'view', 'checkout', '--project', P], { as: 'maintainer' });
+    expect([viewed.exitCode, hintOf(viewed.stderr)]).toEqual([4, HIDDEN]);
+  });
+
+  it('a Maintainer creating a label (403) is told both features are off, not the role they hold', async () => {
+    await bothOff();
+    const made = await collab(['labels', 'create', 'triage', '--color', 'teal', '--project', P], { as: 'maintainer' });
+    expect([made.exitCode, hintOf(made.stderr)]).toEqual([3, HIDDEN]);
+  });
+
+  it('a Maintainer deleting a label (404) is not told it is gone, and the label stays', async () => {
+    await bothOff();
+    const removed = await collab(['labels', 'delete', 'checkout', '--project', P, '--yes'], { as: 'maintainer' });
+    const kept = [...sandbox.store.labels.values()].some((label) => label.name === 'checkout');
+    expect([removed.exitCode, hintOf(removed.stderr), kept]).toEqual([4, HIDDEN, true]);
+  });
+
+  it('a non-member viewing a label where both are for members only is told they are hidden from them', async () => {
+    const open = await call('PUT', `/projects/${encodeURIComponent(P)}`, {
+      json: { issues_access_level: 'private', merge_requests_access_level: 'private' },
+    });
+    expect(open.status).toBe(200);
+    const viewed = await collab(['labels', 'view', 'checkout', '--project', P], { as: 'external' });
+    expect([viewed.exitCode, hintOf(viewed.stderr)]).toEqual([
+      4,
+      `hint: issues are for project members only (issues_access_level: private) and merge requests are for members with the Reporter role or above only (merge_requests_access_level: private) in this project, which hides its labels from you: \`collab projects update ${P} --issues-access-level enabled\` or \`collab projects update ${P} --merge-requests-access-level enabled\` brings them back`,
+    ]);
+  });
+
+  it('a label that is not there, with the features on, still names the list', async () => {
+    const viewed = await collab(['labels', 'view', 'nope', '--project', P], { as: 'maintainer' });
+    expect([viewed.exitCode, hintOf(viewed.stderr)]).toEqual([
+      4,
+      `hint: no label nope on project ${P}; see \`collab labels list --project ${P}\``,
+    ]);
+  });
+});
+
+/**
  * `collab plan` reads a project's schedules with the list `collab schedules list` sends: its 403
  * takes the same hint, from the same read of the project the refusal makes.
  */
@@ -116,6 +176,54 @@ describe('collab plan reading pipeline schedules a turned-off feature refuses', 
       3,
       `hint: CI/CD is turned off in this project (builds_access_level: disabled), which refuses this whatever the role: \`collab projects update ${P} --builds-access-level enabled\` turns it on`,
     ]);
+  });
+});
+
+/**
+ * `collab plan` given a project's labels where its issues and merge requests are both off: GitLab
+ * lists none (200 []) and refuses each the plan would make, so the plan is refused from the
+ * project's view first, with the features' hint; through GraphQL too, whose labels are refused then.
+ */
+describe('collab plan given labels a project’s issues and merge requests, both off, hide', () => {
+  const world = useDesiredWorlds();
+  const P = 'acme/web/storefront';
+  const LABELS = [
+    'version: 1',
+    'projects:',
+    `  ${P}:`,
+    '    labels:',
+    '      - name: checkout',
+    '        color: "#f0ad4e"',
+    '',
+  ].join('\n');
+  const settle = async (
+    call: (m: string, p: string, o: { json: unknown }) => Promise<{ status: number }>,
+    json: unknown,
+  ) => expect((await call('PUT', `/projects/${encodeURIComponent(P)}`, { json })).status).toBe(200);
+
+  for (const graphql of [true, false])
+    it(`a Maintainer planning them ${graphql ? 'through GraphQL' : 'by REST alone'} is told both features are off, before any label is planned`, async () => {
+      const { collab, file, call } = await world();
+      await settle(call, { issues_access_level: 'disabled', merge_requests_access_level: 'disabled' });
+      const planned = await collab(['plan', '-f', file(LABELS), ...(graphql ? [] : ['--no-graphql'])], {
+        as: 'maintainer',
+      });
+      expect([
+        planned.exitCode,
+        planned.stdout,
+        planned.stderr.split('\n').find((line) => line.startsWith('hint:')),
+      ]).toEqual([
+        3,
+        '',
+        `hint: issues are turned off (issues_access_level: disabled) and merge requests are turned off (merge_requests_access_level: disabled) in this project, which hides its labels whatever the role: \`collab projects update ${P} --issues-access-level enabled\` or \`collab projects update ${P} --merge-requests-access-level enabled\` brings them back`,
+      ]);
+    });
+
+  it('a Maintainer planning them with merge requests off alone finds the label as the file has it', async () => {
+    const { collab, file, call } = await world();
+    await settle(call, { merge_requests_access_level: 'disabled' });
+    const planned = await collab(['plan', '-f', file(LABELS)], { as: 'maintainer' });
+    expect([planned.exitCode, planned.stderr]).toEqual([0, expect.not.stringContaining('hint:')]);
   });
 });
 

@@ -31,9 +31,14 @@ export const LABEL_DETAIL: readonly DetailField[] = [
   { label: 'Description', path: 'description' },
 ];
 
-/** Advice for the service's refusals of a label: a taken name names `update`, an unknown one the list. */
+/**
+ * Advice for the service's refusals of a label: a taken name names `update`, an unknown one the
+ * list, unless the client's hint says the project's labels are hidden (issues and merge requests
+ * off: src/api/features.ts), where GitLab answers the same 404 and the list is empty. A label's
+ * 404 carries no other hint of the client's.
+ */
 export function labelHint(error: unknown, owner: Owner, name: string, own = true): unknown {
-  if (!isCollabError(error)) return error;
+  if (!isCollabError(error) || error.hint !== undefined) return error;
   const where = `--${owner.kind} ${owner.ref}`;
   if (error.status === 409)
     return withHint(

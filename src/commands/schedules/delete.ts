@@ -1,7 +1,6 @@
 import { deleteSchedule } from '../../api/pipeline-schedules.js';
 import type { VerbContext } from '../../context.js';
-import { isCollabError } from '../../errors.js';
-import { confirmedDelete, deleteOwned } from '../delete.js';
+import { confirmedDelete, deleteOwned, hintlessNotFound } from '../delete.js';
 import type { VerbInput } from '../verb.js';
 import { SCHEDULE_ID } from './shared.js';
 
@@ -31,6 +30,6 @@ export async function run(ctx: VerbContext, opts: DeleteScheduleOptions): Promis
     yes: opts.yes,
     strict: opts.strict,
     request: { ...deleteSchedule(opts.owner.ref, opts.scheduleId), okStatuses: [] },
-    absent: (error) => isCollabError(error) && error.status === 404 && error.hint === undefined,
+    absent: hintlessNotFound,
   });
 }

@@ -1,5 +1,7 @@
 import { nullable, optional, strictObject } from 'zod/mini';
+import { hiddenByFeatures } from '../../api/features.js';
 import { createLabel, deleteLabel, type Label, labelsPath, updateLabel } from '../../api/labels.js';
+import { projectRole } from '../../api/roles.js';
 import { CollabError } from '../../errors.js';
 import { normalColor } from '../../params/css-colors.js';
 import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
@@ -60,7 +62,22 @@ export const labels: Section<LabelSpec> = {
     // group's own even with include_ancestor_groups=false (GitLab's LabelsFinder takes the
     // project's group: app/finders/labels_finder.rb @0e3af7b0, gitlabhq/gitlabhq), marked
     // is_project_label false.
-    target: async (reader, live, resource) => {
+    //
+    // A project whose issues and merge requests are both off for the caller hides its labels: GitLab
+    // answers an empty list, and refuses every label the plan would then make (403). The file's
+    // labels are refused from the project's own view, before the list (src/api/features.ts); an
+    // export, which gives no value, writes none.
+    target: async (reader, live, resource, value) => {
+      const hint =
+        live.kind === 'project' && value !== undefined
+          ? hiddenByFeatures('/labels', resource, servicePath(live), projectRole(resource))
+          : undefined;
+      if (hint)
+        throw new CollabError(
+          'auth',
+          `labels: GitLab hides the labels of project ${servicePath(live)} from you, and refuses to make or change any there`,
+          { hint },
+        );
       const owner = { kind: live.kind, ref: Number(resource.id) };
       live.labels = (await reader.list(labelsPath(owner), { include_ancestor_groups: false })).filter(
         (item): item is Label => isLabel(item) && item.is_project_label !== false,
