@@ -140,6 +140,22 @@ describe('labels a project’s issues and merge requests, both off, hide', () =>
     ]);
   });
 
+  it('a Maintainer listing the labels gets GitLab’s empty list, and a warning naming both features', async () => {
+    await bothOff();
+    const listed = await collab(['labels', 'list', '--project', P, '--json'], { as: 'maintainer' });
+    expect([listed.exitCode, listed.stdout.trim(), listed.stderr.trim()]).toEqual([
+      0,
+      '[]',
+      `warning: no labels listed, as ${HIDDEN.replace('hint: ', '')}`,
+    ]);
+  });
+
+  it('listing a project’s labels that are there reads the list alone', async () => {
+    sandbox.resetStats();
+    const listed = await collab(['labels', 'list', '--project', P, '--own'], { as: 'maintainer' });
+    expect([listed.exitCode, sandbox.requestLog.map((r) => r.method)]).toEqual([0, ['GET']]);
+  });
+
   it('a label that is not there, with the features on, still names the list', async () => {
     const viewed = await collab(['labels', 'view', 'nope', '--project', P], { as: 'maintainer' });
     expect([viewed.exitCode, hintOf(viewed.stderr)]).toEqual([
