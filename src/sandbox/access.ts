@@ -580,17 +580,43 @@ export function canCreatePipelineSchedules(store: Store, user: User | undefined,
 }
 
 /**
+ * Ci::PipelineSchedulePolicy's `protected_ref`: the schedule's ref is one the caller may not
+ * update. A full ref is read as the branch or tag it names; a short one as a tag where the
+ * project has a tag of that name, else a branch (`full_ref?`, `tag_exists?`). Ci::PipelinePolicy
+ * #ref_protected? asks Gitlab::UserAccess: for a tag can_create_tag? (the protection's create
+ * entries, else admin_tag, a Developer's), for a branch can_update_branch?, that is may push or
+ * may merge (the protection's push or merge entries, else push_code, a Developer's). It prevents
+ * play_pipeline_schedule, create_pipeline_schedule and update_pipeline_schedule
+ * (app/policies/ci/pipeline_schedule_policy.rb as the search index holds gitlab-org/gitlab's, a
+ * version later than gitlabhq/gitlabhq 840aa6e0, where it prevented playing alone; the index
+ * names no commit for it).
+ */
+export function scheduleRefProtected(store: Store, user: User | undefined, project: Project, ref: string): boolean {
+  const full = /^refs\/(heads|tags)\//.test(ref);
+  const name = ref.replace(/^refs\/(heads|tags)\//, '');
+  const tag = full ? ref.startsWith('refs/tags/') : project.tags.some((t) => t.name === ref);
+  const refs = refsOf(store, project.id);
+  if (tag) {
+    const rules = [...refs.tags.values()].filter((rule) => matchesRefName(rule.name, name));
+    return rules.length > 0 && !rules.some((rule) => refEntriesAllow(store, user, project, rule.create));
+  }
+  const rules = [...refs.branches.values()].filter((rule) => matchesRefName(rule.name, name));
+  return (
+    rules.length > 0 &&
+    !rules.some(
+      (rule) => refEntriesAllow(store, user, project, rule.push) || refEntriesAllow(store, user, project, rule.merge),
+    )
+  );
+}
+
+/**
  * GitLab's play_pipeline_schedule (POST /projects/:id/pipeline_schedules/:pipeline_schedule_id/play,
  * doc/api/pipeline_schedules.md; lib/api/ci/pipeline_schedules.rb @4aea5d3d, pavankalisetti009/
  * gitlab's mirror of gitlab-org/gitlab: `authorize! :play_pipeline_schedule`, a 403 after the
  * schedule is found): create_pipeline, `developer_access & user_confirmed` taken away with CI/CD
  * or the repository (app/policies/project_policy.rb @0ff8c1b4), prevented by `protected_ref`
- * (app/policies/ci/pipeline_schedule_policy.rb, gitlabhq/gitlabhq 840aa6e0; a full ref is read as
- * the branch or tag it names). Ci::PipelinePolicy#ref_protected? asks Gitlab::UserAccess: for a
- * tag can_create_tag? (the protection's create entries, else admin_tag, a Developer's), for a
- * branch can_update_branch?, that is may push or may merge (the protection's push or merge
- * entries, else push_code, a Developer's). So a Developer plays on an unprotected branch, not on
- * `main` where only Maintainers push and merge.
+ * (scheduleRefProtected). So a Developer plays on an unprotected branch, not on `main` where only
+ * Maintainers push and merge.
  */
 export function canPlaySchedule(
   store: Store,
@@ -598,21 +624,7 @@ export function canPlaySchedule(
   project: Project,
   schedule: PipelineSchedule,
 ): boolean {
-  if (!canCreatePipelineSchedules(store, user, project)) return false;
-  const tag = schedule.ref.startsWith('refs/tags/');
-  const name = schedule.ref.replace(/^refs\/(heads|tags)\//, '');
-  const refs = refsOf(store, project.id);
-  if (tag) {
-    const rules = [...refs.tags.values()].filter((rule) => matchesRefName(rule.name, name));
-    return rules.length === 0 || rules.some((rule) => refEntriesAllow(store, user, project, rule.create));
-  }
-  const rules = [...refs.branches.values()].filter((rule) => matchesRefName(rule.name, name));
-  return (
-    rules.length === 0 ||
-    rules.some(
-      (rule) => refEntriesAllow(store, user, project, rule.push) || refEntriesAllow(store, user, project, rule.merge),
-    )
-  );
+  return canCreatePipelineSchedules(store, user, project) && !scheduleRefProtected(store, user, project, schedule.ref);
 }
 
 /**
@@ -663,7 +675,8 @@ export function canSetPipelineVariables(store: Store, user: User | undefined, pr
  * GitLab's update_pipeline_schedule (app/policies/ci/pipeline_schedule_policy.rb, `admin |
  * (owner_of_schedule & can?(:update_build))`): changing a schedule and creating or changing its
  * variables is its owner's, with the Developer role, or an administrator's; another Maintainer
- * takes ownership first.
+ * takes ownership first. Prevented, for all of them, on a ref the caller may not update
+ * (scheduleRefProtected): the API's `authorize! :update_pipeline_schedule` answers 403.
  */
 export function canUpdateSchedule(
   store: Store,
@@ -671,8 +684,10 @@ export function canUpdateSchedule(
   project: Project,
   schedule: PipelineSchedule,
 ): boolean {
-  if (isAdministrator(user)) return true;
-  return user?.id === schedule.owner_id && projectAccess(store, user, project) >= ACCESS.developer;
+  const owns =
+    isAdministrator(user) ||
+    (user?.id === schedule.owner_id && projectAccess(store, user, project) >= ACCESS.developer);
+  return owns && !scheduleRefProtected(store, user, project, schedule.ref);
 }
 
 /**

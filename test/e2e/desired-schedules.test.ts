@@ -23,6 +23,15 @@ const NIGHTLY_SUITE = [
   '',
 ].join('\n');
 
+/**
+ * The storefront's branch `nightly`, unprotected, made by the administrator: a Developer makes no
+ * schedule on `main`, where only Maintainers push and merge (GitLab's protected_ref).
+ */
+const NIGHTLY_BRANCH = {
+  path: `/projects/${encodeURIComponent('acme/web/storefront')}/repository/branches`,
+  json: { branch: 'nightly', ref: 'main' },
+};
+
 const FILE = [
   'version: 1',
   'projects:',
@@ -84,9 +93,10 @@ describe('collab.yaml: pipeline schedules', () => {
 
   it('a schedule another user owns: a Maintainer’s plan stops naming its owner; take_ownership: true takes it over, then changes it', async () => {
     const { collab, file, call, getJson, sandbox, writes } = await world();
+    expect((await call('POST', NIGHTLY_BRANCH.path, { json: NIGHTLY_BRANCH.json })).status).toBe(201);
     const made = await call('POST', storefront, {
       as: 'developer',
-      json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' },
+      json: { description: 'nightly', ref: 'nightly', cron: '0 2 * * *' },
     });
     const lines = (take: boolean) =>
       [
@@ -95,7 +105,7 @@ describe('collab.yaml: pipeline schedules', () => {
         '  acme/web/storefront:',
         '    pipeline_schedules:',
         '      - description: nightly',
-        '        ref: main',
+        '        ref: nightly',
         "        cron: '0 3 * * *'",
         ...(take ? ['        take_ownership: true'] : []),
         '',
@@ -197,11 +207,12 @@ describe('collab.yaml: pipeline schedules', () => {
 
   it('a schedule another user owns: an administrator changes it as it is, its owner kept', async () => {
     const { collab, file, call, getJson } = await world();
+    expect((await call('POST', NIGHTLY_BRANCH.path, { json: NIGHTLY_BRANCH.json })).status).toBe(201);
     const made = await call('POST', storefront, {
       as: 'developer',
-      json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' },
+      json: { description: 'nightly', ref: 'nightly', cron: '0 2 * * *' },
     });
-    const path = file(NIGHTLY_SUITE);
+    const path = file(NIGHTLY_SUITE.replace('ref: main', 'ref: nightly'));
     const applied = await collab(['apply', '-f', path, '--yes']);
     expect(applied.exitCode, applied.stderr).toBe(0);
     expect(await getJson(`${storefront}/${made.body.id}`)).toMatchObject({
@@ -269,15 +280,16 @@ describe('collab.yaml: pipeline schedules', () => {
 
   it("a Developer's plan of variables on a schedule it owns compares them: no change", async () => {
     const { collab, file, call } = await world();
+    expect((await call('POST', NIGHTLY_BRANCH.path, { json: NIGHTLY_BRANCH.json })).status).toBe(201);
     const made = await call('POST', storefront, {
       as: 'developer',
-      json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' },
+      json: { description: 'nightly', ref: 'nightly', cron: '0 2 * * *' },
     });
     await call('POST', `${storefront}/${made.body.id}/variables`, {
       as: 'developer',
       json: { key: 'SUITE', value: 'full' },
     });
-    const path = file(NIGHTLY_SUITE);
+    const path = file(NIGHTLY_SUITE.replace('ref: main', 'ref: nightly'));
     const plan = await collab(['plan', '-f', path], { as: 'developer' });
     expect(plan.exitCode, plan.stdout + plan.stderr).toBe(0);
   });

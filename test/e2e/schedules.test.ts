@@ -10,8 +10,15 @@ describe('collab schedules', () => {
   const project = 'acme/web/storefront';
   const schedulesPath = `/projects/${encodeURIComponent(project)}/pipeline_schedules`;
 
-  const create = (as: 'developer' | 'maintainer', ...extra: string[]) =>
-    collab(
+  /**
+   * A Maintainer's schedule on main; a Developer's on the unprotected branch `nightly`, made first:
+   * GitLab refuses a Developer's schedule on main, where only Maintainers push and merge. Made in
+   * the store, so that the request log holds the test's requests alone.
+   */
+  const create = (as: 'developer' | 'maintainer', ...extra: string[]) => {
+    const branches = sandbox.store.findProject(project)?.branches;
+    if (as === 'developer' && branches && !branches.includes('nightly')) branches.push('nightly');
+    return collab(
       [
         'schedules',
         'create',
@@ -20,7 +27,7 @@ describe('collab schedules', () => {
         '--description',
         'nightly',
         '--ref',
-        'main',
+        as === 'developer' ? 'nightly' : 'main',
         '--cron',
         '0 2 * * *',
         '--json',
@@ -28,6 +35,7 @@ describe('collab schedules', () => {
       ],
       { as },
     );
+  };
 
   it('create with variables and a file variable, list without variables, view with them', async () => {
     const file = join(tempConfigDir(), 'ci.yml');
@@ -46,7 +54,7 @@ describe('collab schedules', () => {
     expect(created.stderr).toBe(`created pipeline schedule ${id} (nightly) on project ${project} with 2 variables\n`);
     const served = await getJson(`${schedulesPath}/${id}`);
     expect(served).toMatchObject({
-      ref: 'refs/heads/main',
+      ref: 'refs/heads/nightly',
       cron_timezone: 'Europe/Berlin',
       owner: { username: 'dana' },
     });

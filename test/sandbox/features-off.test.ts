@@ -25,10 +25,10 @@ describe('sandbox: a project’s features turned off or kept to members', () => 
     expect(done.status, JSON.stringify(done.body)).toBe(200);
   };
 
-  /** A schedule of the Developer's, made while CI/CD is on. */
+  /** A schedule of the Maintainer's on main (protected for Maintainers), made while CI/CD is on. */
   const schedule = async (): Promise<number> => {
     const made = await call('POST', schedules(), {
-      as: 'developer',
+      as: 'maintainer',
       body: { description: 'nightly', ref: 'main', cron: '0 2 * * *' },
     });
     expect(made.status).toBe(201);

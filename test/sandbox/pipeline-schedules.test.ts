@@ -19,9 +19,30 @@ const base = `/projects/${encodeURIComponent('acme/web/storefront')}/pipeline_sc
 const call = (method: string, path: string, as: SandboxRole, json?: unknown) =>
   callSandbox(sandbox, method, path, { as, ...(json === undefined ? {} : { json }) });
 
-/** A schedule of `as`'s, with one variable. */
+/**
+ * The unprotected branch `schedules`, made once a test: the seed's `main` is protected for
+ * Maintainers, where a Developer makes no schedule (scheduleRefProtected).
+ */
+async function unprotectedBranch(): Promise<string> {
+  if (!sandbox.store.findProject('acme/web/storefront')?.branches.includes('schedules')) {
+    const made = await call(
+      'POST',
+      `/projects/${encodeURIComponent('acme/web/storefront')}/repository/branches`,
+      'maintainer',
+      {
+        branch: 'schedules',
+        ref: 'main',
+      },
+    );
+    expect(made.status).toBe(201);
+  }
+  return 'schedules';
+}
+
+/** A schedule of `as`'s on an unprotected branch, with one variable. */
 async function schedule(as: SandboxRole): Promise<number> {
-  const made = await call('POST', base, as, { description: 'nightly', ref: 'main', cron: '0 2 * * *' });
+  const ref = await unprotectedBranch();
+  const made = await call('POST', base, as, { description: 'nightly', ref, cron: '0 2 * * *' });
   expect(made.status).toBe(201);
   const id = made.body.id as number;
   expect((await call('POST', `${base}/${id}/variables`, as, { key: 'TARGET', value: 'staging' })).status).toBe(201);
@@ -31,7 +52,11 @@ async function schedule(as: SandboxRole): Promise<number> {
 describe('sandbox: pipeline schedules as GitLab’s policy and entities answer', () => {
   it('POST, PUT and take_ownership answer the schedule without its variables', async () => {
     const id = await schedule('developer');
-    const created = await call('POST', base, 'developer', { description: 'weekly', ref: 'main', cron: '0 3 * * 1' });
+    const created = await call('POST', base, 'developer', {
+      description: 'weekly',
+      ref: await unprotectedBranch(),
+      cron: '0 3 * * 1',
+    });
     const updated = await call('PUT', `${base}/${id}`, 'developer', { cron: '0 4 * * *' });
     const taken = await call('POST', `${base}/${id}/take_ownership`, 'maintainer');
     expect([created.status, updated.status, taken.status]).toEqual([201, 200, 201]);
@@ -243,7 +268,7 @@ describe('sandbox: a pipeline schedule’s time zone', () => {
   /** A schedule made at 2026-01-15T12:00Z to run at 02:00 in `zone`: its status, zone and next run. */
   async function madeIn(zone: string): Promise<unknown[]> {
     sandbox.store.now = () => Date.parse('2026-01-15T12:00:00Z');
-    const made = await call('POST', base, 'developer', {
+    const made = await call('POST', base, 'maintainer', {
       description: 'nightly',
       ref: 'main',
       cron: '0 2 * * *',
@@ -276,7 +301,7 @@ describe('sandbox: a pipeline schedule’s time zone', () => {
   });
 
   it('POST with an IANA name in lower case is 400 cron_timezone invalid, as TZInfo is exact', async () => {
-    const made = await call('POST', base, 'developer', {
+    const made = await call('POST', base, 'maintainer', {
       description: 'nightly',
       ref: 'main',
       cron: '0 2 * * *',
@@ -286,12 +311,82 @@ describe('sandbox: a pipeline schedule’s time zone', () => {
   });
 
   it('a zone that is neither an ActiveSupport name nor an identifier is 400 cron_timezone invalid', async () => {
-    const made = await call('POST', base, 'developer', {
+    const made = await call('POST', base, 'maintainer', {
       description: 'nightly',
       ref: 'main',
       cron: '0 2 * * *',
       cron_timezone: 'Pacific Time (US and Canada)',
     });
     expect([made.status, made.body]).toEqual([400, { message: { cron_timezone: ['syntax is invalid'] } }]);
+  });
+});
+
+/**
+ * Ci::PipelineSchedulePolicy's `protected_ref` prevents create_pipeline_schedule and
+ * update_pipeline_schedule too: on a ref the caller may not update, the create and update
+ * services refuse the schedule, 400 with the model's base error (BaseSaveService#forbidden_to_save,
+ * render_validation_error!), and the API's `authorize! :update_pipeline_schedule` of a schedule
+ * already on such a ref is 403. The seed protects the storefront's `main` for Maintainers and
+ * `release/*` with Developers merging.
+ */
+describe('sandbox: a pipeline schedule on a protected ref', () => {
+  const project = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+  const nightly = (ref: string) => ({ description: 'nightly', ref, cron: '0 2 * * *' });
+
+  it('a Developer’s POST on main, where only Maintainers push and merge, is 400 not authorized to create', async () => {
+    const made = await call('POST', base, 'developer', nightly('main'));
+    expect([made.status, made.body]).toEqual([
+      400,
+      { message: { base: ['The current user is not authorized to create the pipeline schedule'] } },
+    ]);
+    expect(sandbox.store.schedules.size).toBe(0);
+  });
+
+  it('a Developer’s POST on a protected branch Developers may merge to is 201', async () => {
+    expect(
+      (await call('POST', `${project}/repository/branches`, 'maintainer', { branch: 'release/1.0', ref: 'main' }))
+        .status,
+    ).toBe(201);
+    const made = await call('POST', base, 'developer', nightly('release/1.0'));
+    expect([made.status, made.body.ref]).toEqual([201, 'refs/heads/release/1.0']);
+  });
+
+  it('a Developer’s POST on a short ref naming a protected tag is 400, the ref read as the tag', async () => {
+    expect(
+      (await call('POST', `${project}/protected_tags`, 'maintainer', { name: 'v*', create_access_level: 40 })).status,
+    ).toBe(201);
+    expect(
+      (await call('POST', `${project}/repository/tags`, 'maintainer', { tag_name: 'v1.0', ref: 'main' })).status,
+    ).toBe(201);
+    const made = await call('POST', base, 'developer', nightly('v1.0'));
+    expect([made.status, made.body]).toEqual([
+      400,
+      { message: { base: ['The current user is not authorized to create the pipeline schedule'] } },
+    ]);
+  });
+
+  it('a Developer’s PUT moving their schedule to main is 400 not authorized to update, the ref kept', async () => {
+    const id = await schedule('developer');
+    const moved = await call('PUT', `${base}/${id}`, 'developer', { ref: 'main' });
+    expect([moved.status, moved.body]).toEqual([
+      400,
+      { message: { base: ['The current user is not authorized to update the pipeline schedule'] } },
+    ]);
+    expect(sandbox.store.schedules.get(id)?.ref).toBe('refs/heads/schedules');
+  });
+
+  it('a Developer’s schedule on a branch protected since is theirs to change no more: PUT and its variables 403', async () => {
+    const id = await schedule('developer');
+    const protect = await call('POST', `${project}/protected_branches`, 'maintainer', { name: 'schedules' });
+    expect(protect.status).toBe(201);
+    for (const [method, path, body] of [
+      ['PUT', `${base}/${id}`, { cron: '0 4 * * *' }],
+      ['POST', `${base}/${id}/variables`, { key: 'MORE', value: 'x' }],
+      ['PUT', `${base}/${id}/variables/TARGET`, { value: 'production' }],
+    ] as const)
+      expect(await call(method, path, 'developer', body), `${method} ${path}`).toMatchObject({
+        status: 403,
+        body: { message: '403 Forbidden' },
+      });
   });
 });

@@ -15,6 +15,7 @@ import {
   canReadPipelineSchedules,
   canSetPipelineVariables,
   canUpdateSchedule,
+  scheduleRefProtected,
 } from '../access.js';
 import { readableProject, requireUser } from '../guards.js';
 import { forbidden, notFound, validationError } from '../errors.js';
@@ -28,8 +29,9 @@ import { userObject } from '../views.js';
 /**
  * Pipeline schedules, as GitLab's doc/api/pipeline_schedules.md (gitlabhq/gitlabhq 017a6c12) and
  * lib/api/ci/pipeline_schedules.rb serve them: whoever has read_pipeline_schedule lists and views
- * them (access.ts, canReadPipelineSchedules), Developers create them, and play them on a ref they
- * may push or merge to (canPlaySchedule); a schedule is changed (and its variables) by its owner or an administrator, so another Maintainer takes
+ * them (access.ts, canReadPipelineSchedules), Developers create them; a schedule is made, changed
+ * (and its variables) and played only on a ref the caller may push or merge to
+ * (scheduleRefProtected), and changed by its owner or an administrator, so another Maintainer takes
  * ownership first; taking ownership and deleting need the Maintainer role; a variable's routes need
  * the project's set_pipeline_variables first (requirePipelineVariables). The list carries no variables, the
  * single GET does. A ref is kept full (`refs/heads/…`, `refs/tags/…`, not looked up); a short one
@@ -78,6 +80,18 @@ function fullRef(project: Project, ref: string): string {
   const tag = project.tags.some((t) => t.name === ref);
   if (branch !== tag) return tag ? `refs/tags/${ref}` : `refs/heads/${ref}`;
   throw validationError({ ref: ['is ambiguous'] });
+}
+
+/**
+ * A ref the caller may not update (access.ts scheduleRefProtected), as Ci::PipelineSchedules::
+ * BaseSaveService#forbidden_to_save refuses it: before the ref is expanded and the model
+ * validated, the message added to the schedule's base errors, which the API renders with
+ * render_validation_error!: 400 `{"message":{"base":[…]}}`
+ * (app/services/ci/pipeline_schedules/base_save_service.rb @7e8b0612, create_service.rb @7c5f1bfa,
+ * update_service.rb @af9f6905, gitlabhq/gitlabhq; lib/api/ci/pipeline_schedules.rb @bdcf5320).
+ */
+function refRefused(action: 'create' | 'update') {
+  return validationError({ base: [`The current user is not authorized to ${action} the pipeline schedule`] });
 }
 
 /** The model's validations (CronValidator, CronTimezoneValidator): 400 with each field's error. */
@@ -145,6 +159,7 @@ function createSchedule(req: SandboxRequest): SandboxResponse {
   const ref = requireStr(req.input, 'ref');
   const cron = requireStr(req.input, 'cron');
   const params = readParams(req.input, SCHEDULE_PARAMS);
+  if (scheduleRefProtected(req.store, user, project, ref)) throw refRefused('create');
   const full = fullRef(project, ref);
   checkSchedule({ cron, cron_timezone: params.cron_timezone });
   const now = req.store.nowIso();
@@ -175,9 +190,12 @@ function ownSchedule(req: SandboxRequest): PipelineSchedule {
 
 function updateSchedule(req: SandboxRequest): SandboxResponse {
   const schedule = ownSchedule(req);
+  const project = req.store.projects.get(schedule.project_id) as Project;
   const params = readParams(req.input, SCHEDULE_PARAMS);
-  const ref =
-    params.ref === undefined ? undefined : fullRef(req.store.projects.get(schedule.project_id) as Project, params.ref);
+  // The schedule's present ref was asked of by ownSchedule (403); the one it would get is the service's to refuse.
+  if (params.ref !== undefined && scheduleRefProtected(req.store, req.user, project, params.ref))
+    throw refRefused('update');
+  const ref = params.ref === undefined ? undefined : fullRef(project, params.ref);
   checkSchedule({ cron: params.cron ?? schedule.cron, cron_timezone: params.cron_timezone ?? schedule.cron_timezone });
   if (params.description !== undefined) schedule.description = params.description;
   if (ref !== undefined) schedule.ref = ref;
