@@ -1,4 +1,4 @@
-import type { ApiRequest } from '../http/client.js';
+import type { ApiRequest, ApiResponse } from '../http/client.js';
 
 /**
  * GET /metadata (doc/api/metadata.md @ec05f6eb, GitLab 15.2 and later): `enterprise` says whether
@@ -12,4 +12,9 @@ export interface Metadata {
 
 export function getMetadata(): ApiRequest {
   return { method: 'GET', path: '/metadata', expect: 'object', okStatuses: [404] };
+}
+
+/** Whether GET /metadata's answer says GitLab Free (an instance too old to say is taken for a paid one). */
+export function isFreeAnswer(answer: ApiResponse<Metadata>): boolean {
+  return answer.status !== 404 && answer.data.enterprise === false;
 }

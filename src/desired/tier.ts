@@ -1,4 +1,4 @@
-import { getMetadata, type Metadata } from '../api/metadata.js';
+import { getMetadata, isFreeAnswer, type Metadata } from '../api/metadata.js';
 import type { VerbContext } from '../context.js';
 import { CollabError } from '../errors.js';
 import type { DesiredData, Level } from './load.js';
@@ -20,8 +20,7 @@ function levelsOf(data: DesiredData): Level[] {
 
 /** Whether the instance says it is GitLab Free (an instance too old to say is taken for a paid one: its answers will tell). */
 async function isFree(ctx: VerbContext): Promise<boolean> {
-  const answer = await ctx.session.request<Metadata>(getMetadata());
-  return answer.status !== 404 && answer.data.enterprise === false;
+  return isFreeAnswer(await ctx.session.request<Metadata>(getMetadata()));
 }
 
 /** `collab plan`/`apply`: a file that uses a paid section against GitLab Free is a usage error. */

@@ -133,6 +133,17 @@ function visibilityHint(message: string, request: RequestInfo): string | undefin
   return undefined;
 }
 
+/**
+ * GitLab's refusal of a pipeline schedule on a ref the caller may not update (Ci::PipelineSchedulePolicy
+ * `protected_ref`): the create and update services answer 400 with the model's base error
+ * (app/services/ci/pipeline_schedules/base_save_service.rb @7e8b0612, gitlabhq/gitlabhq), the
+ * role itself having been asked first (403), so a 400 of these words is the ref's protection.
+ */
+function scheduleRefHint(message: string): string | undefined {
+  if (!/not authorized to (create|update) the pipeline schedule$/.test(message)) return undefined;
+  return "the schedule's ref is a protected branch you may neither push nor merge to (or a protected tag you may not create): give another ref, or have a Maintainer make the schedule";
+}
+
 export function serviceError(
   status: number,
   body: string,
@@ -154,7 +165,7 @@ export function serviceError(
   } else if (status === 401) hint = 'the token was rejected: run `collab auth login`, or check COLLAB_TOKEN';
   else if (status === 403 && requires) hint = refusedHint(requires, yours);
   else if (status === 404) hint = notFoundHint(message);
-  else if (status === 400) hint = visibilityHint(message, request);
+  else if (status === 400) hint = visibilityHint(message, request) ?? scheduleRefHint(message);
   return new CollabError(kindForStatus(status), message, { status, request, ...(hint ? { hint } : {}) });
 }
 

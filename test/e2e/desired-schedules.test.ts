@@ -3,6 +3,7 @@ import { useDesiredWorlds } from '../helpers/desired.js';
 
 /** collab.yaml's pipeline_schedules end to end: what the service answers after apply, nothing left on a second plan. */
 const world = useDesiredWorlds();
+const free = useDesiredWorlds({ tier: 'free' });
 
 const CONFIG = '$' + '{env:SCHEDULE_CONFIG}';
 
@@ -602,6 +603,105 @@ describe('collab.yaml: pipeline schedules', () => {
       sandbox.resetStats();
       expect((await collab(['plan', '-f', file(withRef('develop'))])).exitCode).toBe(0);
       expect(refReads(sandbox.requestLog)).toEqual([]);
+    });
+  });
+
+  /**
+   * A Developer's schedule on a branch protected against them: Ci::PipelineSchedulePolicy's
+   * protected_ref prevents creating and changing it. The seed protects the storefront's main for
+   * Maintainers (push and merge) and release/* with Developers merging.
+   */
+  describe('a Developer’s schedule on a protected branch', () => {
+    const onRef = (ref: string, cron = '0 2 * * *') =>
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    pipeline_schedules:',
+        '      - description: nightly',
+        `        ref: ${ref}`,
+        `        cron: '${cron}'`,
+        '',
+      ].join('\n');
+
+    it('on GitLab Free a new one on main is refused at plan, exit 3, naming the ref and the fix', async () => {
+      const { collab, file, sandbox, writes } = await free();
+      sandbox.resetStats();
+      const applied = await collab(['apply', '-f', file(onRef('main')), '--yes'], { as: 'developer' });
+      expect([applied.exitCode, applied.stderr.split('\n').slice(0, 2)]).toEqual([
+        3,
+        [
+          'error: pipeline_schedules: nightly on project acme/web/storefront: ref main is a protected branch the caller may neither push nor merge to, and GitLab makes no schedule of theirs there (400 not authorized to create the pipeline schedule)',
+          'hint: have a Maintainer make the change, let Developers merge to main (protected_branches), or give a branch you may push to',
+        ],
+      ]);
+      expect(writes()).toEqual([]);
+    });
+
+    it('on GitLab Free moving one the Developer owns to main is refused at plan', async () => {
+      const { collab, file, call, writes, sandbox } = await free();
+      expect((await call('POST', NIGHTLY_BRANCH.path, { json: NIGHTLY_BRANCH.json })).status).toBe(201);
+      const made = await call('POST', storefront, {
+        as: 'developer',
+        json: { description: 'nightly', ref: 'nightly', cron: '0 2 * * *' },
+      });
+      expect(made.status).toBe(201);
+      sandbox.resetStats();
+      const plan = await collab(['plan', '-f', file(onRef('main'))], { as: 'developer' });
+      expect([plan.exitCode, plan.stderr.split('\n')[0]]).toEqual([
+        3,
+        'error: pipeline_schedules: nightly on project acme/web/storefront: ref main is a protected branch the caller may neither push nor merge to, and GitLab makes no schedule of theirs there (400 not authorized to update the pipeline schedule)',
+      ]);
+      expect(writes()).toEqual([]);
+    });
+
+    it('on GitLab Free a change of one the Developer owns on a branch protected since is refused at plan (403)', async () => {
+      const { collab, file, call, writes, sandbox } = await free();
+      expect((await call('POST', NIGHTLY_BRANCH.path, { json: NIGHTLY_BRANCH.json })).status).toBe(201);
+      const made = await call('POST', storefront, {
+        as: 'developer',
+        json: { description: 'nightly', ref: 'nightly', cron: '0 2 * * *' },
+      });
+      expect(made.status).toBe(201);
+      const protectedBranches = `/projects/${encodeURIComponent('acme/web/storefront')}/protected_branches`;
+      expect((await call('POST', protectedBranches, { json: { name: 'nightly' } })).status).toBe(201);
+      sandbox.resetStats();
+      const plan = await collab(['plan', '-f', file(onRef('nightly', '0 3 * * *'))], { as: 'developer' });
+      expect([plan.exitCode, plan.stderr.split('\n')[0]]).toEqual([
+        3,
+        'error: pipeline_schedules: nightly on project acme/web/storefront: ref refs/heads/nightly is a protected branch the caller may neither push nor merge to, and GitLab lets no change of a schedule of theirs there (403)',
+      ]);
+      expect(writes()).toEqual([]);
+    });
+
+    it('on a paid tier the plan warns, and apply’s refusal names the cause and the fix', async () => {
+      const { collab, file } = await world();
+      const path = file(onRef('main'));
+      const plan = await collab(['plan', '-f', path], { as: 'developer' });
+      expect(plan.exitCode, plan.stderr).toBe(8);
+      expect(plan.stderr).toContain(
+        'pipeline_schedules: nightly on project acme/web/storefront: ref main is a protected branch the caller may not push to, nor do Developers merge to it: GitLab makes no schedule of theirs there (400 not authorized to create the pipeline schedule) unless its protection lets the caller merge by name or by group',
+      );
+      const applied = await collab(['apply', '-f', path, '--yes'], { as: 'developer' });
+      expect(applied.exitCode).not.toBe(0);
+      expect(applied.stdout).toContain(
+        'failed\t400 base: The current user is not authorized to create the pipeline schedule',
+      );
+      expect(applied.stderr).toMatch(
+        /^hint for acme\/web\/storefront: the schedule's ref is a protected branch you may neither push nor merge to \(or a protected tag you may not create\): give another ref, or have a Maintainer make the schedule$/m,
+      );
+    });
+
+    it('one on a protected branch Developers merge to plans with no warning and applies', async () => {
+      const { collab, file, call, getJson } = await free();
+      const branches = `/projects/${encodeURIComponent('acme/web/storefront')}/repository/branches`;
+      expect((await call('POST', branches, { json: { branch: 'release/1.0', ref: 'main' } })).status).toBe(201);
+      const path = file(onRef('release/1.0'));
+      const plan = await collab(['plan', '-f', path], { as: 'developer' });
+      expect(plan.exitCode, plan.stderr).toBe(8);
+      expect(plan.stderr).not.toMatch(/warning|protected/);
+      expect((await collab(['apply', '-f', path, '--yes'], { as: 'developer' })).exitCode).toBe(0);
+      expect((await getJson(storefront))[0]).toMatchObject({ ref: 'refs/heads/release/1.0' });
     });
   });
 });

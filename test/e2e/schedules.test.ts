@@ -238,6 +238,20 @@ describe('collab schedules', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('a Developer’s create on main, protected for Maintainers, is exit 5, its hint naming the protected ref', async () => {
+    const refused = await collab(
+      ['schedules', 'create', '--project', project, '--description', 'nightly', '--ref', 'main', '--cron', '0 2 * * *'],
+      { as: 'developer' },
+    );
+    expect([refused.exitCode, refused.stderr.split('\n').slice(0, 2)]).toEqual([
+      5,
+      [
+        'error: 400 base: The current user is not authorized to create the pipeline schedule (POST /projects/acme%2Fweb%2Fstorefront/pipeline_schedules)',
+        "hint: the schedule's ref is a protected branch you may neither push nor merge to (or a protected tag you may not create): give another ref, or have a Maintainer make the schedule",
+      ],
+    ]);
+  });
+
   it('update by another user than the owner: 403 says who may; take-ownership, then update', async () => {
     const { id } = (await create('developer')).json<{ id: number }>();
     const refused = await collab(['schedules', 'update', String(id), '--project', project, '--cron', '0 3 * * *'], {

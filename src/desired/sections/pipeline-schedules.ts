@@ -13,6 +13,7 @@ import {
   updateSchedule,
   updateScheduleVariable,
 } from '../../api/pipeline-schedules.js';
+import { getMetadata, isFreeAnswer, type Metadata } from '../../api/metadata.js';
 import { getBranch, getTag } from '../../api/repository.js';
 import { projectRole, refusedHint, ROLES } from '../../api/roles.js';
 import { ACCESS_LEVELS } from '../../params/access.js';
@@ -48,6 +49,8 @@ import type { Body, ChangeRequest, Item, OnTarget, Reader, Section } from './sec
  * schedule (the list carries no variables). A schedule is changed by its owner (or an
  * administrator): one owned by someone else is taken over first when the file says
  * `take_ownership: true`; otherwise the plan stops, naming its owner, as the service would refuse it.
+ * A Developer's schedule made, changed or moved on a branch protected against them is refused at
+ * plan where the branch's GET tells it for certain (GitLab Free), and warned of elsewhere.
  */
 
 const param = (name: string) => SCHEDULE_PARAMS.find((p) => p.name === name) as ParamSpec;
@@ -67,6 +70,12 @@ declare module '../model.js' {
     unresolvedRefs?: Map<string, 'neither' | 'both' | 'new'>;
     /** The schedules whose GET left out `variables`: the caller may not read them, so they cannot be compared. */
     unseenScheduleVariables?: Set<string>;
+    /**
+     * A Developer's branches (by name) the file's schedules are on or go to that are protected
+     * against them: `refused` where GitLab refuses the schedule for certain, `unsure` where only a
+     * user or group entry of the protection (a paid feature) could let them merge.
+     */
+    protectedScheduleBranches?: Map<string, 'refused' | 'unsure'>;
   }
 }
 
@@ -145,15 +154,49 @@ function madeEmpty(target: DesiredTarget | undefined): boolean {
   return !filled.some((key) => (settings[key] ?? mirror[key] ?? false) !== false);
 }
 
-/** Whether a branch's or a tag's GET finds it (404: the repository has none of that name). */
-async function found(reader: Reader, request: ApiRequest): Promise<boolean> {
+/** What the branch GET says of who may update it (lib/api/entities/branch.rb). */
+interface BranchAccess {
+  protected?: boolean;
+  can_push?: boolean;
+  developers_can_merge?: boolean;
+}
+
+/** A branch's or a tag's GET: its answer, or undefined where there is none (404: the repository has none of that name). */
+async function read<T>(reader: Reader, request: ApiRequest): Promise<T | undefined> {
   try {
-    await reader.client.request(request);
-    return true;
+    return (await reader.client.request<T>(request)).data;
   } catch (error) {
-    if (isCollabError(error) && error.status === 404) return false;
+    if (isCollabError(error) && error.status === 404) return undefined;
     throw error;
   }
+}
+
+/**
+ * The branches a plan would put a schedule on, or change one on, by name: each schedule's ref in
+ * the file and, for one the project has, its live ref (a ref of a tag left out).
+ */
+function scheduleBranches(live: LiveTarget, value: unknown): string[] {
+  const names = new Set<string>();
+  const add = (ref: string) => {
+    if (!ref.startsWith('refs/tags/')) names.add(ref.replace(/^refs\/heads\//, ''));
+  };
+  for (const item of listOf(value).items) {
+    add(String(item.ref));
+    const existing = live.schedules?.find((s) => s.description === String(item.description));
+    if (existing) add(existing.ref);
+  }
+  return [...names];
+}
+
+/**
+ * Whether a Developer may not update a branch, from its GET: Ci::PipelineSchedulePolicy's
+ * `protected_ref` asks can_update_branch?, may push (`can_push`) or may merge. A Developer merges
+ * to a protected branch through a Developers entry (`developers_can_merge`) or, on a paid tier,
+ * one naming them or their group, which the GET does not show: `unsure` there.
+ */
+function developerBlocked(branch: BranchAccess | undefined): 'unsure' | undefined {
+  if (branch?.protected !== true || branch.can_push === true || branch.developers_can_merge === true) return undefined;
+  return 'unsure';
 }
 
 const variablesOf = (item: Item): VariableBody[] | undefined =>
@@ -239,6 +282,37 @@ function refRefused(path: string, description: string, ref: string, why: 'neithe
             : `push the branch or tag first, give one that exists, or the full ref (refs/heads/${ref})`,
     },
   );
+}
+
+/**
+ * A Developer's schedule on a branch protected against them (app/policies/ci/pipeline_schedule_policy.rb,
+ * `protected_ref` prevents create_pipeline_schedule and update_pipeline_schedule): the create and
+ * update services answer 400 not authorized to create (update) the pipeline schedule
+ * (app/services/ci/pipeline_schedules/base_save_service.rb @7e8b0612), and a schedule already
+ * there is 403 to change, its variables too (lib/api/ci/pipeline_schedules.rb @bdcf5320,
+ * `authorize! :update_pipeline_schedule`; gitlabhq/gitlabhq). A refusal for certain, or the
+ * warning's words where a paid tier's entry could let them in.
+ */
+function protectedRefusal(
+  path: string,
+  description: string,
+  live: LiveTarget,
+  ref: string,
+  answer: 'create' | 'update' | 'keep',
+): CollabError | string | undefined {
+  const name = ref.replace(/^refs\/heads\//, '');
+  const blocked = ref.startsWith('refs/tags/') ? undefined : live.protectedScheduleBranches?.get(name);
+  if (!blocked) return undefined;
+  const refused =
+    answer === 'keep'
+      ? 'GitLab lets no change of a schedule of theirs there (403)'
+      : `GitLab makes no schedule of theirs there (400 not authorized to ${answer} the pipeline schedule)`;
+  const whose = `pipeline_schedules: ${description} on project ${path}: ref ${ref} is a protected branch`;
+  if (blocked === 'unsure')
+    return `${whose} the caller may not push to, nor do Developers merge to it: ${refused} unless its protection lets the caller merge by name or by group`;
+  return new CollabError('auth', `${whose} the caller may neither push nor merge to, and ${refused}`, {
+    hint: `have a Maintainer make the change, let Developers merge to ${name} (protected_branches), or give a branch you may push to`,
+  });
 }
 
 /**
@@ -345,28 +419,58 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       await Promise.all(
         lives.map(async (live, i) => {
           const refs = refsToCheck(live, values[i]);
-          if (refs.length === 0) return;
           // A project the apply makes has what its create gives it: an empty repository, unless
           // it is made with a README, an import or a template (their branches cannot be told).
           if (!live.resource) {
-            if (!madeEmpty(planned('project', live.path))) return;
+            if (refs.length === 0 || !madeEmpty(planned('project', live.path))) return;
             live.unresolvedRefs = new Map(refs.map((ref) => [ref, 'new']));
             return;
           }
-          const project = Number(live.resource?.id);
+          const project = Number(live.resource.id);
+          const empty = live.resource.empty_repo === true;
+          // Each branch read once a project, for both questions.
+          const branches = new Map<string, Promise<BranchAccess | undefined>>();
+          const branch = (name: string) => {
+            const known = branches.get(name) ?? read<BranchAccess>(reader, getBranch(project, name));
+            branches.set(name, known);
+            return known;
+          };
           const unresolved = new Map<string, 'neither' | 'both'>();
           await Promise.all(
             refs.map(async (ref) => {
-              const [branch, tag] =
-                live.resource?.empty_repo === true
-                  ? [false, false]
-                  : await Promise.all([found(reader, getBranch(project, ref)), found(reader, getTag(project, ref))]);
-              if (branch === tag) unresolved.set(ref, branch ? 'both' : 'neither');
+              const [found, tag] = empty
+                ? [false, false]
+                : await Promise.all([
+                    branch(ref).then((b) => b !== undefined),
+                    read(reader, getTag(project, ref)).then((t) => t !== undefined),
+                  ]);
+              if (found === tag) unresolved.set(ref, found ? 'both' : 'neither');
             }),
           );
           live.unresolvedRefs = unresolved;
+          // Only a Developer's: below it the role is refused first (403), and a Maintainer's
+          // merging through a Maintainers entry cannot be told from the branch's GET.
+          const role = projectRole(live.resource);
+          if (caller.is_admin === true || empty || role === undefined) return;
+          if (role < ACCESS_LEVELS.developer || role >= ACCESS_LEVELS.maintainer) return;
+          const blocked = new Map<string, 'refused' | 'unsure'>();
+          await Promise.all(
+            scheduleBranches(live, values[i]).map(async (name) => {
+              const why = developerBlocked(await branch(name));
+              if (why) blocked.set(name, why);
+            }),
+          );
+          live.protectedScheduleBranches = blocked;
         }),
       );
+      // GitLab Free has no entry naming a user or a group (a paid feature): there the branch's GET
+      // says all, one GET /metadata a run, made only when a Developer's branch is in doubt.
+      const doubted = lives.filter((live) => (live.protectedScheduleBranches?.size ?? 0) > 0);
+      if (doubted.length === 0) return;
+      if (!isFreeAnswer(await ctx.session.request<Metadata>(getMetadata()))) return;
+      for (const live of doubted)
+        for (const name of live.protectedScheduleBranches?.keys() ?? [])
+          live.protectedScheduleBranches?.set(name, 'refused');
     },
   },
   diff: ({ target, value, live, kept, warn, emit }) => {
@@ -393,7 +497,13 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         (variables ?? []).map((v, i) => [v.key, variablesOf(kept(item))?.[i]?.value ?? v.value]),
       );
       const templated = (list: VariableBody[]) => list.map((v) => ({ ...v, value: keptValues.get(v.key) ?? v.value }));
+      const guarded = (ref: string, answer: 'create' | 'update' | 'keep') => {
+        const refusal = protectedRefusal(target.path, description, live, ref, answer);
+        if (typeof refusal === 'string') warn(refusal);
+        else if (refusal) throw refusal;
+      };
       if (!existing) {
+        guarded(String(item.ref), 'create');
         const shown: Item = { ...fields, ...(variables ? { variables: shownVariables(templated(variables)) } : {}) };
         emit(description, 'create', null, shown, {
           op: 'schedule-create',
@@ -434,6 +544,12 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         writes: changed.length + vars.create.length + vars.update.length > 0,
       });
       if (refusal) throw refusal;
+      // Changing it, or making or changing a variable of it, is asked of its live ref first (403),
+      // then of the ref it moves to (400); removing a variable is admin_pipeline_schedule, not refused.
+      if (changed.length + vars.create.length + vars.update.length > 0) {
+        guarded(existing.ref, 'keep');
+        if (changed.includes('ref')) guarded(String(item.ref), 'update');
+      }
       if (owner !== live.scheduleCaller) {
         // Only its owner may change it: taken over when the file says so, else the plan says whose it is.
         before.owner = owner ?? null;
