@@ -29,8 +29,12 @@ export const ROLES = {
    */
   schedulePlayers:
     'members with the Developer role or above who may push or merge to the schedule’s branch (or create its tag), and administrators',
-  /** A pipeline schedule is changed by its owner alone (doc/api/pipeline_schedules.md: take ownership first). */
-  scheduleOwner: 'the schedule’s owner (a maintainer takes ownership first: `collab schedules take-ownership`)',
+  /**
+   * A pipeline schedule is changed by its owner alone (doc/api/pipeline_schedules.md: take ownership
+   * first), on a ref they may update, as it is played (`protected_ref` prevents update_pipeline_schedule too).
+   */
+  scheduleOwner:
+    'the schedule’s owner, on a branch they may push or merge to or a tag they may create (a maintainer takes ownership first: `collab schedules take-ownership`)',
 } as const;
 
 /** A project's Maintainers, a group's Owners: who may read or change a project's or group's CI/CD variables and badges. */

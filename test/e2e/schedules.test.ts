@@ -6,7 +6,7 @@ import { tempConfigDir, useSandbox } from '../helpers/cli.js';
 
 /** collab schedules against the sandbox. */
 describe('collab schedules', () => {
-  const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
+  const { collab, sandbox, getJson, call } = useSandbox({ seed: 12 });
   const project = 'acme/web/storefront';
   const schedulesPath = `/projects/${encodeURIComponent(project)}/pipeline_schedules`;
 
@@ -252,13 +252,31 @@ describe('collab schedules', () => {
     ]);
   });
 
+  it('the Developer who owns a schedule on a branch protected since is refused its update (403), the hint saying the branch must be one they push or merge to', async () => {
+    const { id } = (await create('developer')).json<{ id: number }>();
+    const protect = await call('POST', `/projects/${encodeURIComponent(project)}/protected_branches`, {
+      as: 'maintainer',
+      json: { name: 'nightly' },
+    });
+    expect(protect.status).toBe(201);
+    const refused = await collab(['schedules', 'update', String(id), '--project', project, '--cron', '0 3 * * *'], {
+      as: 'developer',
+    });
+    expect([refused.exitCode, refused.stderr.split('\n')[1]]).toEqual([
+      3,
+      'hint: only the schedule’s owner, on a branch they may push or merge to or a tag they may create (a maintainer takes ownership first: `collab schedules take-ownership`) may do this: ask one of them, or check your role',
+    ]);
+  });
+
   it('update by another user than the owner: 403 says who may; take-ownership, then update', async () => {
     const { id } = (await create('developer')).json<{ id: number }>();
     const refused = await collab(['schedules', 'update', String(id), '--project', project, '--cron', '0 3 * * *'], {
       as: 'maintainer',
     });
     expect(refused.exitCode).toBe(3);
-    expect(refused.stderr).toMatch(/^hint: only the schedule’s owner \(a maintainer takes ownership first/m);
+    expect(refused.stderr).toMatch(
+      /^hint: only the schedule’s owner, on a branch they may push or merge to or a tag they may create \(a maintainer takes ownership first/m,
+    );
     const taken = await collab(['schedules', 'take-ownership', String(id), '--project', project, '--json'], {
       as: 'maintainer',
     });
