@@ -83,11 +83,23 @@ export class CollabError extends Error {
   readonly hint: string | undefined;
   /** The request may have taken effect and collab could not find out: sent again, it may be done twice. */
   readonly unsure: boolean;
+  /**
+   * A project's feature turned off (for the caller) refused it whatever the role
+   * (src/api/features.ts): what the request reads is not there for the caller to read.
+   */
+  readonly featureOff: boolean;
 
   constructor(
     kind: ErrorKind,
     message: string,
-    extra: { status?: number; request?: RequestInfo; hint?: string; cause?: unknown; unsure?: boolean } = {},
+    extra: {
+      status?: number;
+      request?: RequestInfo;
+      hint?: string;
+      cause?: unknown;
+      unsure?: boolean;
+      featureOff?: boolean;
+    } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'CollabError';
@@ -96,11 +108,15 @@ export class CollabError extends Error {
     this.request = extra.request;
     this.hint = extra.hint;
     this.unsure = extra.unsure === true;
+    this.featureOff = extra.featureOff === true;
   }
 }
 
-/** The same error with another message or hint (its kind, status, request, cause and unsure mark kept). */
-export function withChanges(error: CollabError, change: { message?: string; hint?: string }): CollabError {
+/** The same error with another message or hint (its kind, status, request, cause and marks kept). */
+export function withChanges(
+  error: CollabError,
+  change: { message?: string; hint?: string; featureOff?: boolean },
+): CollabError {
   const hint = change.hint ?? error.hint;
   return new CollabError(error.kind, change.message ?? error.message, {
     ...(error.status !== undefined ? { status: error.status } : {}),
@@ -108,6 +124,7 @@ export function withChanges(error: CollabError, change: { message?: string; hint
     ...(error.cause !== undefined ? { cause: error.cause } : {}),
     ...(hint !== undefined ? { hint } : {}),
     unsure: error.unsure,
+    featureOff: change.featureOff ?? error.featureOff,
   });
 }
 

@@ -221,7 +221,7 @@ export function planAsks(
         target.sections[section.name] !== undefined &&
         section.kinds.includes(target.kind) &&
         section.graphql?.kinds.includes(target.kind) &&
-        (section.graphql.usable?.(target.sections[section.name], target.kind) ?? true),
+        (section.graphql.usable?.(target.sections[section.name], target.kind, live?.resource) ?? true),
     );
     return live?.resource && sections.length > 0 ? [{ live, sections }] : [];
   });

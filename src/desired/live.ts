@@ -3,6 +3,7 @@ import { once } from '../util/memo.js';
 import { getProject } from '../api/projects.js';
 import { findResource } from '../api/recover.js';
 import type { VerbContext } from '../context.js';
+import { isCollabError } from '../errors.js';
 import { eachLimited } from '../util/pool.js';
 import { descendantGroupsPath, groupProjectsPath } from '../api/groups.js';
 import type { Page } from '../http/paginate.js';
@@ -242,7 +243,18 @@ export async function readInto(
   }
   const resource = live.resource;
   const reader = await readerOf(ctx, exporting);
-  await Promise.all(reading.map((section) => section.read?.target?.(reader, live, resource, values?.[section.name])));
+  await Promise.all(
+    reading.map(async (section) => {
+      try {
+        await section.read?.target?.(reader, live, resource, values?.[section.name]);
+      } catch (error) {
+        // An export writes what the caller can read: a section that a feature turned off hides
+        // (pipeline schedules with CI/CD off) is left out of this target, and said, not the whole export.
+        if (!exporting || !isCollabError(error) || !error.featureOff) throw error;
+        ctx.terminal.warn(`${live.kind} ${live.path}: its ${section.name} are not exported, as ${error.hint}`);
+      }
+    }),
+  );
 }
 
 /** A target's sections to read; `values`: the file's, for the sections that read only what it names. */

@@ -417,7 +417,7 @@ export class HttpClient implements RequestClient {
     );
     // A feature turned off refuses whatever the role: its hint, not the role's.
     const error = read?.featureHint
-      ? withHint(served, read.featureHint)
+      ? withChanges(served, { hint: read.featureHint, featureOff: true })
       : status === 401 && read !== undefined && req.requires !== undefined
         ? withHint(served, refusedHint(req.requires, yours))
         : status === 401 && this.options.rejectedTokenHint

@@ -244,6 +244,57 @@ describe('collab plan given labels a project’s issues and merge requests, both
 });
 
 /**
+ * `collab export` writes what the caller can read: a section a project's feature turned off hides
+ * from them (schedules with CI/CD off: 403; labels with issues and merge requests off: an empty
+ * list) is left out of that project, with a warning naming the feature, and the rest is exported.
+ */
+describe('collab export of a project whose features hide a section', () => {
+  const world = useDesiredWorlds();
+  const P = 'acme/web/storefront';
+  const warnings = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('warning:'));
+
+  it('a group with a project whose CI/CD is off exports, its schedules left out and said, and plans no change', async () => {
+    const { collab, file, call } = await world();
+    const off = await call('PUT', `/projects/${encodeURIComponent(P)}`, { json: { builds_access_level: 'disabled' } });
+    expect(off.status).toBe(200);
+    const exported = await collab(['export', 'acme', '--sections', 'settings,pipeline_schedules']);
+    expect([exported.exitCode, warnings(exported.stderr)]).toEqual([
+      0,
+      [
+        `warning: project ${P}: its pipeline_schedules are not exported, as CI/CD is turned off in this project (builds_access_level: disabled), which refuses this whatever the role: \`collab projects update ${P} --builds-access-level enabled\` turns it on`,
+      ],
+    ]);
+    const planned = await collab(['plan', '-f', file(exported.stdout)]);
+    expect([planned.exitCode, planned.stderr]).toEqual([0, expect.stringMatching(/^no changes; /)]);
+  });
+
+  it('a project whose issues and merge requests are off exports no labels, and says why', async () => {
+    const { collab, call } = await world();
+    const off = await call('PUT', `/projects/${encodeURIComponent(P)}`, {
+      json: { issues_access_level: 'disabled', merge_requests_access_level: 'disabled' },
+    });
+    expect(off.status).toBe(200);
+    const exported = await collab(['export', P, '--sections', 'labels', '--no-graphql']);
+    expect([exported.exitCode, warnings(exported.stderr)]).toEqual([
+      0,
+      [
+        `warning: project ${P}: its labels are not exported, as issues are turned off (issues_access_level: disabled) and merge requests are turned off (merge_requests_access_level: disabled) in this project, which hides its labels whatever the role: \`collab projects update ${P} --issues-access-level enabled\` or \`collab projects update ${P} --merge-requests-access-level enabled\` brings them back`,
+      ],
+    ]);
+  });
+
+  it('a plan of `labels: []` for a project whose issues and merge requests are off asks nothing of them: no change', async () => {
+    const { collab, file, call } = await world();
+    const off = await call('PUT', `/projects/${encodeURIComponent(P)}`, {
+      json: { issues_access_level: 'disabled', merge_requests_access_level: 'disabled' },
+    });
+    expect(off.status).toBe(200);
+    const planned = await collab(['plan', '-f', file(`version: 1\nprojects:\n  ${P}:\n    labels: []\n`)]);
+    expect([planned.exitCode, planned.stderr]).toEqual([0, expect.stringMatching(/^no changes; /)]);
+  });
+});
+
+/**
  * GitLab Free has no approval rules route (404 `{"error": "404 Not Found"}`, src/params/tiers.ts):
  * that 404 is the tier's, whatever the project's features, and no role or setting lifts it.
  */

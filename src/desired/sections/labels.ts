@@ -64,19 +64,21 @@ export const labels: Section<LabelSpec> = {
     // is_project_label false.
     //
     // A project whose issues and merge requests are both off for the caller hides its labels: GitLab
-    // answers an empty list, and refuses every label the plan would then make (403). The file's
-    // labels are refused from the project's own view, before the list (src/api/features.ts); an
-    // export, which gives no value, writes none.
+    // answers an empty list, and refuses every label the plan would then make (403). Labels the file
+    // makes or enforces are refused from the project's own view, before the list
+    // (src/api/features.ts); an export leaves them out, saying so; `labels: []` asks nothing.
     target: async (reader, live, resource, value) => {
+      const { items, enforce } = listOf(value);
+      const asks = reader.exporting || items.length > 0 || enforce;
       const hint =
-        live.kind === 'project' && value !== undefined
+        live.kind === 'project' && asks
           ? hiddenByFeatures('/labels', resource, servicePath(live), projectRole(resource))
           : undefined;
       if (hint)
         throw new CollabError(
           'auth',
           `labels: GitLab hides the labels of project ${servicePath(live)} from you, and refuses to make or change any there`,
-          { hint },
+          { hint, featureOff: true },
         );
       const owner = { kind: live.kind, ref: Number(resource.id) };
       live.labels = (await reader.list(labelsPath(owner), { include_ancestor_groups: false })).filter(
@@ -132,7 +134,12 @@ export const labels: Section<LabelSpec> = {
       node: 'id title color description',
     }),
     // GraphQL's Label has no priority: a project's file that gives one is read by REST.
-    usable: (value, kind) => kind === 'group' || !listOf(value).items.some((item) => item.priority !== undefined),
+    // Nor a project whose features hide its labels: GraphQL refuses them there (LabelsResolver), REST
+    // lists none, which is what the plan is refused or planned from.
+    usable: (value, kind, resource) =>
+      kind === 'group' ||
+      (!listOf(value).items.some((item) => item.priority !== undefined) &&
+        !(resource && hiddenByFeatures('/labels', resource, '', projectRole(resource)))),
     fill: (live, nodes) => {
       // A project's connection holds its group's own labels too, as REST's list does: by their IDs' class, left out.
       const own = live.kind === 'project' ? nodes.filter((node) => !isGroupLabel(node.id)) : nodes;

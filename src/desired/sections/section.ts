@@ -153,8 +153,11 @@ export interface GraphqlFields {
 interface GraphqlRead {
   readonly kinds: readonly TargetKind[];
   connection(kind: TargetKind): GraphqlConnection | GraphqlFields;
-  /** The file's value asks for what GraphQL does not show: this target is read by REST. */
-  usable?(value: unknown, kind: TargetKind): boolean;
+  /**
+   * The file's value asks for what GraphQL does not show, or the target (`resource`, where it was
+   * read) keeps the section from GraphQL: this target is read by REST.
+   */
+  usable?(value: unknown, kind: TargetKind, resource: Item | null | undefined): boolean;
   /** The kinds of target whose `export` the fill gives all it writes (`collab export` reads those so). */
   readonly exports?: readonly TargetKind[];
   /**
