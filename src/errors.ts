@@ -84,10 +84,11 @@ export class CollabError extends Error {
   /** The request may have taken effect and collab could not find out: sent again, it may be done twice. */
   readonly unsure: boolean;
   /**
-   * A project's feature turned off (for the caller) refused it whatever the role
-   * (src/api/features.ts): what the request reads is not there for the caller to read.
+   * Where a project's feature turned off (for the caller) refused it whatever the role
+   * (src/api/features.ts), the settings of the features that gate it (`builds_access_level`):
+   * what the request reads is not there for the caller until one is turned on. Empty otherwise.
    */
-  readonly featureOff: boolean;
+  readonly featureOff: readonly string[];
 
   constructor(
     kind: ErrorKind,
@@ -98,7 +99,7 @@ export class CollabError extends Error {
       hint?: string;
       cause?: unknown;
       unsure?: boolean;
-      featureOff?: boolean;
+      featureOff?: readonly string[];
     } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
@@ -108,14 +109,14 @@ export class CollabError extends Error {
     this.request = extra.request;
     this.hint = extra.hint;
     this.unsure = extra.unsure === true;
-    this.featureOff = extra.featureOff === true;
+    this.featureOff = extra.featureOff ?? [];
   }
 }
 
 /** The same error with another message or hint (its kind, status, request, cause and marks kept). */
 export function withChanges(
   error: CollabError,
-  change: { message?: string; hint?: string; featureOff?: boolean },
+  change: { message?: string; hint?: string; featureOff?: readonly string[] },
 ): CollabError {
   const hint = change.hint ?? error.hint;
   return new CollabError(error.kind, change.message ?? error.message, {

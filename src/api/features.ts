@@ -75,6 +75,11 @@ function gateOf(method: string, rest: string) {
   return GATES.find((g) => g.path.test(rest) && (g.methods === undefined || g.methods.includes(method)));
 }
 
+/** The settings of the features that gate this request (`rest`: its path below `/projects/:id`), if any. */
+export function gateSettings(method: string, rest: string): string[] {
+  return gateOf(method, rest)?.features.map((feature) => feature.level) ?? [];
+}
+
 /**
  * Whether a feature turned off may explain a 404 of this request (`rest`: its path below
  * `/projects/:id`): GitLab answers a pipeline schedule the caller may not read, CI/CD off

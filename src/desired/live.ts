@@ -3,7 +3,7 @@ import { once } from '../util/memo.js';
 import { getProject } from '../api/projects.js';
 import { findResource } from '../api/recover.js';
 import type { VerbContext } from '../context.js';
-import { isCollabError } from '../errors.js';
+import { type CollabError, isCollabError, withHint } from '../errors.js';
 import { eachLimited } from '../util/pool.js';
 import { descendantGroupsPath, groupProjectsPath } from '../api/groups.js';
 import type { Page } from '../http/paginate.js';
@@ -12,6 +12,7 @@ import { dayOf } from '../util/day.js';
 import type { LiveTarget } from './model.js';
 import type { TargetKind } from './schema.js';
 import { askedSections, exportAsks, type GraphqlAsk, planAsks, readByGraphql } from './graphql.js';
+import { isItem } from './sections/common.js';
 import { SECTIONS } from './sections/index.js';
 import type { Reader } from './sections/section.js';
 import { type DesiredTarget, isBelow, type Reach } from './targets.js';
@@ -248,12 +249,36 @@ export async function readInto(
       try {
         await section.read?.target?.(reader, live, resource, values?.[section.name]);
       } catch (error) {
+        if (!isCollabError(error) || error.featureOff.length === 0) throw error;
+        // A plan whose file turns such a feature on: the section can be read once that is applied.
+        if (!exporting) throw turnedOnFirst(error, section.name, live, values?.settings) ?? error;
         // An export writes what the caller can read: a section that a feature turned off hides
         // (pipeline schedules with CI/CD off) is left out of this target, and said, not the whole export.
-        if (!exporting || !isCollabError(error) || !error.featureOff) throw error;
         ctx.terminal.warn(`${live.kind} ${live.path}: its ${section.name} are not exported, as ${error.hint}`);
       }
     }),
+  );
+}
+
+/**
+ * A section's read that a feature turned off refused, where the file's settings turn one of the
+ * features that gate it on: GitLab shows the section once that is applied, so the hint says to
+ * apply the file without the section first. Undefined where the file turns none of them on.
+ */
+function turnedOnFirst(
+  error: CollabError,
+  section: string,
+  live: LiveTarget,
+  settings: unknown,
+): CollabError | undefined {
+  const wanted = isItem(settings) ? settings : {};
+  const level = error.featureOff.find(
+    (name) => wanted[name] !== undefined && wanted[name] !== 'disabled' && wanted[name] !== live.resource?.[name],
+  );
+  if (level === undefined) return undefined;
+  return withHint(
+    error,
+    `the file sets ${level} to ${String(wanted[level])} (settings), and GitLab shows the ${section} only once that is applied: apply the file without ${section} first, then with it`,
   );
 }
 

@@ -40,7 +40,7 @@ import {
   sleep,
 } from './retry-policy.js';
 import { serviceError } from './service-error.js';
-import { featureMayHide, featureOffHint } from '../api/features.js';
+import { featureMayHide, featureOffHint, gateSettings } from '../api/features.js';
 import { projectRole, refusedHint } from '../api/roles.js';
 import { apiBaseUrl, isLoopbackHost } from './url.js';
 import { type Clock, systemClock } from '../runtime.js';
@@ -369,7 +369,7 @@ export class HttpClient implements RequestClient {
   private async projectReadOf(
     url: string,
     method: string,
-  ): Promise<{ role: number | undefined; featureHint: string | undefined } | undefined> {
+  ): Promise<{ role: number | undefined; featureHint: string | undefined; gate: string[] } | undefined> {
     const match = projectUrl(url);
     const project = match?.[1];
     if (project === undefined) return undefined;
@@ -380,7 +380,8 @@ export class HttpClient implements RequestClient {
       // many targets says which project it means.
       const path = (data as { path_with_namespace?: unknown } | null)?.path_with_namespace;
       const ref = typeof path === 'string' ? path : decodeURIComponent(project);
-      return { role, featureHint: featureOffHint(method, match?.[2] ?? '', data, ref, role) };
+      const rest = match?.[2] ?? '';
+      return { role, featureHint: featureOffHint(method, rest, data, ref, role), gate: gateSettings(method, rest) };
     } catch {
       return undefined;
     }
@@ -417,7 +418,7 @@ export class HttpClient implements RequestClient {
     );
     // A feature turned off refuses whatever the role: its hint, not the role's.
     const error = read?.featureHint
-      ? withChanges(served, { hint: read.featureHint, featureOff: true })
+      ? withChanges(served, { hint: read.featureHint, featureOff: read.gate })
       : status === 401 && read !== undefined && req.requires !== undefined
         ? withHint(served, refusedHint(req.requires, yours))
         : status === 401 && this.options.rejectedTokenHint

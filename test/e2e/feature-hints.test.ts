@@ -183,6 +183,18 @@ describe('collab plan reading pipeline schedules a turned-off feature refuses', 
     '',
   ].join('\n');
 
+  it('a plan whose file turns CI/CD on for the schedules it gives says to apply it without them first', async () => {
+    const { collab, file, call } = await world();
+    const off = await call('PUT', `/projects/${encodeURIComponent(P)}`, { json: { builds_access_level: 'disabled' } });
+    expect(off.status).toBe(200);
+    const turnedOn = SCHEDULES.replace(`  ${P}:\n`, `  ${P}:\n    settings:\n      builds_access_level: enabled\n`);
+    const planned = await collab(['plan', '-f', file(turnedOn)], { as: 'maintainer' });
+    expect([planned.exitCode, planned.stderr.split('\n').find((line) => line.startsWith('hint:'))]).toEqual([
+      3,
+      'hint: the file sets builds_access_level to enabled (settings), and GitLab shows the pipeline_schedules only once that is applied: apply the file without pipeline_schedules first, then with it',
+    ]);
+  });
+
   it('a Maintainer planning schedules of a project with CI/CD disabled is told how to turn CI/CD on', async () => {
     const { collab, file, call } = await world();
     const off = await call('PUT', `/projects/${encodeURIComponent(P)}`, { json: { builds_access_level: 'disabled' } });
@@ -234,6 +246,17 @@ describe('collab plan given labels a project’s issues and merge requests, both
         `hint: issues are turned off (issues_access_level: disabled) and merge requests are turned off (merge_requests_access_level: disabled) in this project, which hides its labels whatever the role: \`collab projects update ${P} --issues-access-level enabled\` or \`collab projects update ${P} --merge-requests-access-level enabled\` brings them back`,
       ]);
     });
+
+  it('a plan whose file turns issues on for the labels it gives says to apply it without them first', async () => {
+    const { collab, file, call } = await world();
+    await settle(call, { issues_access_level: 'disabled', merge_requests_access_level: 'disabled' });
+    const turnedOn = LABELS.replace(`  ${P}:\n`, `  ${P}:\n    settings:\n      issues_access_level: private\n`);
+    const planned = await collab(['plan', '-f', file(turnedOn)], { as: 'maintainer' });
+    expect([planned.exitCode, planned.stderr.split('\n').find((line) => line.startsWith('hint:'))]).toEqual([
+      3,
+      'hint: the file sets issues_access_level to private (settings), and GitLab shows the labels only once that is applied: apply the file without labels first, then with it',
+    ]);
+  });
 
   it('a Maintainer planning them with merge requests off alone finds the label as the file has it', async () => {
     const { collab, file, call } = await world();

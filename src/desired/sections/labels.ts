@@ -1,5 +1,5 @@
 import { nullable, optional, strictObject } from 'zod/mini';
-import { hiddenByFeatures } from '../../api/features.js';
+import { gateSettings, hiddenByFeatures } from '../../api/features.js';
 import { createLabel, deleteLabel, type Label, labelsPath, updateLabel } from '../../api/labels.js';
 import { projectRole } from '../../api/roles.js';
 import { CollabError } from '../../errors.js';
@@ -78,7 +78,7 @@ export const labels: Section<LabelSpec> = {
         throw new CollabError(
           'auth',
           `labels: GitLab hides the labels of project ${servicePath(live)} from you, and refuses to make or change any there`,
-          { hint, featureOff: true },
+          { hint, featureOff: gateSettings('GET', '/labels') },
         );
       const owner = { kind: live.kind, ref: Number(resource.id) };
       live.labels = (await reader.list(labelsPath(owner), { include_ancestor_groups: false })).filter(
