@@ -64,3 +64,21 @@ describe('sandbox: remote mirrors signing in by SSH key', () => {
     expect(answer.body.public_key).toMatch(/^ssh-rsa /);
   });
 });
+
+describe('sandbox: a remote mirror that is not there', () => {
+  it('answers each route of a mirror ID not found, or no number, 404 Not found as ActiveRecord’s find does', async () => {
+    const answers = [];
+    for (const id of ['9999', 'abc'])
+      for (const [method, path] of [
+        ['GET', `${mirrors}/${id}`],
+        ['PUT', `${mirrors}/${id}`],
+        ['DELETE', `${mirrors}/${id}`],
+        ['POST', `${mirrors}/${id}/sync`],
+        ['GET', `${mirrors}/${id}/public_key`],
+      ] as const) {
+        const answer = await call(method, path, method === 'PUT' ? { json: { enabled: true } } : {});
+        answers.push([method, path, answer.status, answer.body]);
+      }
+    expect(answers).toEqual(answers.map(([method, path]) => [method, path, 404, { message: '404 Not found' }]));
+  });
+});

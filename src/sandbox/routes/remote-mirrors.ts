@@ -11,7 +11,7 @@ import { json, noContent, type Route, type SandboxRequest, type SandboxResponse 
 import type { Project, RemoteMirror } from '../model.js';
 import { paginateArray } from '../pagination.js';
 import { mirrorRsaPublicKey } from '../ssh-keys.js';
-import { int, modelError, readParams, requireStr } from '../params.js';
+import { modelError, readParams, requireStr } from '../params.js';
 
 /**
  * Push mirrors, as GitLab's doc/api/remote_mirrors.md (gitlabhq/gitlabhq 0286e4c6) serves them, for
@@ -35,10 +35,18 @@ function mirrorProject(req: SandboxRequest): Project {
   return project;
 }
 
+/**
+ * The mirror by its ID, as the API's `find_remote_mirror` looks it up: `requires :mirror_id, type:
+ * String` and `user_project.remote_mirrors.find(params[:mirror_id])` (lib/api/remote_mirrors.rb,
+ * skratsch-solutions/gitlabhq @008551ba, a copy of gitlab-org/gitlab), so one not there, or an ID
+ * that is no number, is ActiveRecord's RecordNotFound, which lib/api/api.rb (gitlabhq/gitlabhq
+ * @00459703) answers `404 Not found`, never a 400 (the doc, doc/api/remote_mirrors.md @0286e4c6,
+ * names neither).
+ */
 function findMirror(req: SandboxRequest, project: Project): RemoteMirror {
-  const id = int(req.params, 'mirror_id');
-  const mirror = id === undefined ? undefined : req.store.remoteMirrors.get(id);
-  if (!mirror || mirror.project_id !== project.id) throw notFound();
+  const raw = req.params.mirror_id ?? '';
+  const mirror = /^\d+$/.test(raw) ? req.store.remoteMirrors.get(Number(raw)) : undefined;
+  if (!mirror || mirror.project_id !== project.id) throw apiError(404, '404 Not found');
   return mirror;
 }
 
