@@ -14,7 +14,7 @@ import {
   OWNER_ADMIN_ROLE,
   ownerChain,
 } from '../access.js';
-import { forbidden, notFound, paramError, validationError } from '../errors.js';
+import { apiError, forbidden, paramError, validationError } from '../errors.js';
 import { findOwner, readableProject, requireUser } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { ApprovalRule, Group, OwnerKey, Project, User } from '../model.js';
@@ -104,9 +104,15 @@ function ruleJson(store: Store, rule: ApprovalRule): Record<string, unknown> {
 const rulesOf = (store: Store, projectId: number) =>
   [...store.approvalRules.values()].filter((rule) => rule.owner.id === projectId).sort((a, b) => a.id - b.id);
 
+/**
+ * A rule by its ID: `user_project.approval_rules.find(...)` on GET, PUT and DELETE
+ * (ee/lib/api/project_approval_rules.rb and ee/lib/api/helpers/project_approval_rules_helpers.rb,
+ * ashierj/superdemo a5c67111, a copy of gitlab-org/gitlab), so one not there is ActiveRecord's
+ * RecordNotFound, `404 Not found` as lib/api/api.rb (gitlabhq/gitlabhq @00459703) answers it.
+ */
 function findRule(req: SandboxRequest, projectId: number): ApprovalRule {
   const rule = req.store.approvalRules.get(int(req.params, 'approval_rule_id') ?? 0);
-  if (!rule || rule.owner.id !== projectId) throw notFound();
+  if (!rule || rule.owner.id !== projectId) throw apiError(404, '404 Not found');
   return rule;
 }
 

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/cli.js';
+
+/**
+ * Approval rules' answers beyond doc/api/merge_request_approvals.md, as GitLab's source gives them:
+ * ee/lib/api/project_approval_rules.rb finds a rule with ActiveRecord's `find`, whose
+ * RecordNotFound lib/api/api.rb answers `404 Not found`.
+ */
+const { call } = useSandbox({ seed: 12 });
+const rules = '/projects/acme%2Fweb%2Fstorefront/approval_rules';
+
+describe('sandbox: an approval rule that is not there', () => {
+  it('answers GET, PUT and DELETE of a rule ID not found 404 Not found, as ActiveRecord’s find does', async () => {
+    const answers = [];
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const answer = await call(method, `${rules}/9999`, method === 'PUT' ? { json: { approvals_required: 1 } } : {});
+      answers.push([method, answer.status, answer.body]);
+    }
+    expect(answers).toEqual(['GET', 'PUT', 'DELETE'].map((method) => [method, 404, { message: '404 Not found' }]));
+  });
+});
