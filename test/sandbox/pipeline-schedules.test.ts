@@ -390,3 +390,27 @@ describe('sandbox: a pipeline schedule on a protected ref', () => {
       });
   });
 });
+
+describe('sandbox: a pipeline schedule’s parameters as Grape and the model read them', () => {
+  it('POST with an empty ref is 400 ref is empty (allow_blank: false)', async () => {
+    const made = await call('POST', base, 'maintainer', { description: 'nightly', ref: '', cron: '0 2 * * *' });
+    expect([made.status, made.body]).toEqual([400, { error: 'ref is empty' }]);
+  });
+
+  it('POST with an empty description is the model’s 400 description can’t be blank', async () => {
+    const made = await call('POST', base, 'maintainer', { description: ' ', ref: 'main', cron: '0 2 * * *' });
+    expect([made.status, made.body]).toEqual([400, { message: { description: ["can't be blank"] } }]);
+  });
+
+  it('PUT of an empty description is the model’s 400 description can’t be blank, the schedule kept', async () => {
+    const id = await schedule('maintainer');
+    const updated = await call('PUT', `${base}/${id}`, 'maintainer', { description: '' });
+    expect([updated.status, updated.body]).toEqual([400, { message: { description: ["can't be blank"] } }]);
+    expect((await call('GET', `${base}/${id}`, 'maintainer')).body.description).toBe('nightly');
+  });
+
+  it('a schedule ID that is no number is 400 pipeline_schedule_id is invalid, the parameter GitLab names', async () => {
+    const answer = await call('GET', `${base}/nightly`, 'maintainer');
+    expect([answer.status, answer.body]).toEqual([400, { error: 'pipeline_schedule_id is invalid' }]);
+  });
+});

@@ -18,7 +18,7 @@ import {
   scheduleRefProtected,
 } from '../access.js';
 import { readableProject, requireUser } from '../guards.js';
-import { forbidden, notFound, validationError } from '../errors.js';
+import { forbidden, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { PipelineSchedule, Project, User } from '../model.js';
 import { paginateArray } from '../pagination.js';
@@ -43,7 +43,9 @@ import { userObject } from '../views.js';
  */
 
 function findSchedule(req: SandboxRequest, project: Project): PipelineSchedule {
-  const id = int(req.params, 'schedule_id');
+  // `requires :pipeline_schedule_id, type: Integer`: one that is no number is Grape's
+  // `pipeline_schedule_id is invalid` (lib/api/ci/pipeline_schedules.rb, gitlabhq/gitlabhq 0ab7ab5b).
+  const id = int(req.params, 'pipeline_schedule_id');
   const schedule = id === undefined ? undefined : req.store.schedules.get(id);
   if (!schedule || schedule.project_id !== project.id) throw notFound('Pipeline Schedule');
   return schedule;
@@ -94,13 +96,19 @@ function refRefused(action: 'create' | 'update') {
   return validationError({ base: [`The current user is not authorized to ${action} the pipeline schedule`] });
 }
 
-/** The model's validations (CronValidator, CronTimezoneValidator): 400 with each field's error. */
-function checkSchedule(fields: { cron?: string; cron_timezone?: string }): void {
+/**
+ * The model's validations (CronValidator, CronTimezoneValidator, `validates :description,
+ * presence: true`: app/models/ci/pipeline_schedule.rb, gitlabhq/gitlabhq 017a6c12), in the order
+ * the model declares them: 400 with each field's error. Grape's `requires :description` asks
+ * only that it be given, so an empty one reaches the model.
+ */
+function checkSchedule(fields: { cron?: string; cron_timezone?: string; description?: string }): void {
   const errors: Record<string, string[]> = {};
   const cron = fields.cron === undefined ? undefined : modelError(CRON_RULE, fields.cron);
   const zone = fields.cron_timezone === undefined ? undefined : modelError(TIMEZONE_RULE, fields.cron_timezone);
   if (cron) errors.cron = [cron];
   if (zone) errors.cron_timezone = [zone];
+  if (fields.description !== undefined && fields.description.trim() === '') errors.description = ["can't be blank"];
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 
@@ -155,13 +163,15 @@ function createSchedule(req: SandboxRequest): SandboxResponse {
   const user = requireUser(req);
   const project = readableProject(req);
   if (!canCreatePipelineSchedules(req.store, user, project)) throw forbidden();
-  const description = requireStr(req.input, 'description');
-  const ref = requireStr(req.input, 'ref');
+  const description = requireGiven(req.input, 'description');
+  // `requires :ref, allow_blank: false`: an empty ref is Grape's `ref is empty` (lib/api/ci/pipeline_schedules.rb @0ab7ab5b).
+  const ref = requireGiven(req.input, 'ref');
+  if (ref.trim() === '') throw paramError('ref is empty');
   const cron = requireStr(req.input, 'cron');
   const params = readParams(req.input, SCHEDULE_PARAMS);
   if (scheduleRefProtected(req.store, user, project, ref)) throw refRefused('create');
   const full = fullRef(project, ref);
-  checkSchedule({ cron, cron_timezone: params.cron_timezone });
+  checkSchedule({ cron, cron_timezone: params.cron_timezone, description });
   const now = req.store.nowIso();
   const schedule: PipelineSchedule = {
     id: req.store.nextId('pipeline_schedule'),
@@ -196,7 +206,11 @@ function updateSchedule(req: SandboxRequest): SandboxResponse {
   if (params.ref !== undefined && scheduleRefProtected(req.store, req.user, project, params.ref))
     throw refRefused('update');
   const ref = params.ref === undefined ? undefined : fullRef(project, params.ref);
-  checkSchedule({ cron: params.cron ?? schedule.cron, cron_timezone: params.cron_timezone ?? schedule.cron_timezone });
+  checkSchedule({
+    cron: params.cron ?? schedule.cron,
+    cron_timezone: params.cron_timezone ?? schedule.cron_timezone,
+    description: params.description ?? schedule.description,
+  });
   if (params.description !== undefined) schedule.description = params.description;
   if (ref !== undefined) schedule.ref = ref;
   if (params.cron !== undefined) schedule.cron = params.cron;
@@ -324,7 +338,7 @@ type CronSetsTuple = [
 ];
 
 const BASE = '/projects/:id/pipeline_schedules';
-const ITEM = `${BASE}/:schedule_id`;
+const ITEM = `${BASE}/:pipeline_schedule_id`;
 
 export const pipelineScheduleRoutes: readonly Route[] = [
   ['GET', BASE, listSchedules],
