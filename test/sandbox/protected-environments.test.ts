@@ -36,3 +36,50 @@ describe('sandbox: protected environments', () => {
     ]);
   });
 });
+
+describe('sandbox: protected environments refused as GitLab’s API and model refuse them', () => {
+  const project = `/projects/${encodeURIComponent('acme/web/storefront')}/protected_environments`;
+  const deploy = [{ access_level: 40 }];
+  const deprecated = {
+    message:
+      "Parameter 'required_approval_count' is deprecated and shouldn't be used. See https://gitlab.com/groups/gitlab-org/-/epics/9662",
+  };
+
+  it('a group’s POST of a name that is no deployment tier is the model’s 422, not a 400', async () => {
+    const made = await callSandbox(sandbox, 'POST', base, { json: { name: 'prod', deploy_access_levels: deploy } });
+    expect([made.status, made.body]).toEqual([
+      422,
+      { message: ['Name must be one of environment tiers: production, staging, testing, development, other.'] },
+    ]);
+  });
+
+  it('POST with required_approval_count above 0 is 422 deprecated, on a project and a group', async () => {
+    const answers = [];
+    for (const [path, name] of [
+      [project, 'review'],
+      [base, 'staging'],
+    ] as const)
+      answers.push(
+        await callSandbox(sandbox, 'POST', path, {
+          json: { name, deploy_access_levels: deploy, required_approval_count: 2 },
+        }),
+      );
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
+      [422, deprecated],
+      [422, deprecated],
+    ]);
+    expect((await callSandbox(sandbox, 'GET', `${project}/review`)).status).toBe(404);
+  });
+
+  it('PUT with required_approval_count above 0 is 422 deprecated; 0 is taken', async () => {
+    await callSandbox(sandbox, 'POST', base, { json: { name: 'staging', deploy_access_levels: deploy } });
+    const refused = await callSandbox(sandbox, 'PUT', `${base}/staging`, { json: { required_approval_count: 1 } });
+    const taken = await callSandbox(sandbox, 'PUT', `${base}/staging`, { json: { required_approval_count: 0 } });
+    expect([refused.status, refused.body, taken.status, taken.body.required_approval_count]).toEqual([
+      422,
+      deprecated,
+      200,
+      0,
+    ]);
+  });
+});

@@ -500,7 +500,8 @@ func main() {
 		raw(maint, http.MethodDelete, fmt.Sprintf("projects/acme%%2Fweb%%2Fstorefront/remote_mirrors/%d", keyMirror.ID), nil)
 	}
 
-	// Protected environments and integrations, which this go-gitlab has no methods for.
+	// Protected environments and integrations, which this go-gitlab has no methods for. A count of
+	// approvals is an approval rule's: GitLab refuses required_approval_count above 0 as deprecated.
 	for _, owner := range []struct {
 		c    *gitlab.Client
 		path string
@@ -509,10 +510,10 @@ func main() {
 		if strings.HasPrefix(owner.path, "groups") {
 			env = "staging"
 		}
-		raw(owner.c, http.MethodPost, owner.path+"/protected_environments", map[string]interface{}{"name": env, "deploy_access_levels": []map[string]interface{}{{"access_level": 40}}, "required_approval_count": 1})
+		raw(owner.c, http.MethodPost, owner.path+"/protected_environments", map[string]interface{}{"name": env, "deploy_access_levels": []map[string]interface{}{{"access_level": 40}}})
 		raw(owner.c, http.MethodGet, owner.path+"/protected_environments", nil)
 		raw(owner.c, http.MethodGet, owner.path+"/protected_environments/"+env, nil)
-		raw(owner.c, http.MethodPut, owner.path+"/protected_environments/"+env, map[string]interface{}{"required_approval_count": 2})
+		raw(owner.c, http.MethodPut, owner.path+"/protected_environments/"+env, map[string]interface{}{"approval_rules": []map[string]interface{}{{"access_level": 40, "required_approvals": 2}}})
 		raw(owner.c, http.MethodDelete, owner.path+"/protected_environments/"+env, nil)
 		raw(owner.c, http.MethodPut, owner.path+"/integrations/slack", map[string]interface{}{"webhook": "https://hooks.slack.com/services/T0/B0/go", "push_events": true})
 		raw(owner.c, http.MethodGet, owner.path+"/integrations", nil)

@@ -300,12 +300,13 @@ if key_mirror
   step('delete key mirror') { maint.delete("#{mirrors}/#{key_mirror.id}") }
 end
 
-# Protected environments and integrations, which the gem has no methods for.
+# Protected environments and integrations, which the gem has no methods for. A count of approvals
+# is an approval rule's: GitLab refuses required_approval_count above 0 as deprecated.
 [[maint, "/projects/#{enc(storefront)}", 'production'], [owner, '/groups/acme', 'staging']].each do |c, path, env|
-  step('protect environment') { c.post("#{path}/protected_environments", body: { name: env, deploy_access_levels: [{ access_level: 40 }], required_approval_count: 1 }) }
+  step('protect environment') { c.post("#{path}/protected_environments", body: { name: env, deploy_access_levels: [{ access_level: 40 }] }) }
   step('protected environments') { c.get("#{path}/protected_environments") }
   step('protected environment') { c.get("#{path}/protected_environments/#{env}") }
-  step('edit protected environment') { c.put("#{path}/protected_environments/#{env}", body: { required_approval_count: 2 }) }
+  step('edit protected environment') { c.put("#{path}/protected_environments/#{env}", body: { approval_rules: [{ access_level: 40, required_approvals: 2 }] }) }
   step('unprotect environment') { c.delete("#{path}/protected_environments/#{env}") }
   step('set integration') { c.put("#{path}/integrations/slack", body: { webhook: 'https://hooks.slack.com/services/T0/B0/ruby', push_events: true }) }
   step('integrations') { c.get("#{path}/integrations") }

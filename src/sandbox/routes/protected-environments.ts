@@ -124,7 +124,36 @@ const entriesGiven = (req: SandboxRequest, field: string): Record<string, unknow
  * to at least one (ee/app/models/protected_environment.rb, gitlabhq 1dd0d56f: `length: { minimum:
  * 1 }`), so a create with none, or an update that destroys the last, is the model's 422.
  */
-const noDeployers = () => modelRefusal('Deploy access levels is too short (minimum is 1 character)');
+const NO_DEPLOYERS = 'Deploy access levels is too short (minimum is 1 character)';
+
+/**
+ * A group's protected environment is named by a deployment tier: not a Grape `values:` (the
+ * group's `requires :name, type: String` of ee/lib/api/protected_environments.rb, pavankalisetti009/
+ * gitlab @05ac441b), though the doc's table names them (doc/api/group_protected_environments.md
+ * @017a6c12), but the model's `validate :valid_tier_name, if: :group_level?`
+ * (ee/app/models/protected_environment.rb, 0x73746F70626F74686572696E676D65/gitlab-fork 0db52cd8,
+ * a copy of gitlab-org/gitlab), a 422 with the other full messages, after the one of deploy_access_levels.
+ */
+const NOT_A_TIER = `Name must be one of environment tiers: ${DEPLOYMENT_TIERS.join(', ')}.`;
+
+/**
+ * required_approval_count, an Integer to Grape, is refused above 0 before anything else is looked
+ * at: `unprocessable_entity!` "Parameter 'required_approval_count' is deprecated ..." on POST and
+ * PUT, a project's and a group's (ee/lib/api/protected_environments.rb @05ac441b; the group doc
+ * still lists it for PUT). Below 0 it reaches the model, whose numericality is 0 to 5: 422.
+ * A count is an approval rule's required_approvals now.
+ */
+function approvalCount(req: SandboxRequest): number | undefined {
+  const count = asNumber(req.input.required_approval_count);
+  if (count === undefined) return undefined;
+  if (Number.isNaN(count)) throw paramError('required_approval_count is invalid');
+  if (count > 0)
+    throw unprocessable(
+      "Parameter 'required_approval_count' is deprecated and shouldn't be used. See https://gitlab.com/groups/gitlab-org/-/epics/9662",
+    );
+  if (count < 0) throw modelRefusal('Required approval count must be greater than or equal to 0');
+  return count;
+}
 
 /**
  * The model's refusal as ee/lib/api/protected_environments.rb answers it on create and update:
@@ -161,8 +190,7 @@ function routes(kind: Kind): Route[] {
     const owner = ownerOf(req, kind);
     const name = requireStr(req.input, 'name');
     if (req.input.deploy_access_levels === undefined) throw paramError('deploy_access_levels is missing');
-    if (kind === 'group' && !(DEPLOYMENT_TIERS as readonly string[]).includes(name))
-      throw paramError('name does not have a valid value');
+    approvalCount(req);
     // A name protected already is the API's own 409, before the entries are looked at.
     if (environmentsOf(req.store, owner)?.has(name))
       throw conflict(
@@ -177,7 +205,11 @@ function routes(kind: Kind): Route[] {
       }));
     const deploy = entries('deploy_access_levels', false);
     const approvals = entries('approval_rules', true);
-    if (deploy.length === 0) throw noDeployers();
+    const refused = [
+      ...(deploy.length === 0 ? [NO_DEPLOYERS] : []),
+      ...(kind === 'group' && !(DEPLOYMENT_TIERS as readonly string[]).includes(name) ? [NOT_A_TIER] : []),
+    ];
+    if (refused.length > 0) throw modelRefusal(...refused);
     const key = ownerKey(owner);
     const envs = req.store.protectedEnvironments.get(key) ?? new Map<string, ProtectedEnvironment>();
     const env: ProtectedEnvironment = {
@@ -196,6 +228,7 @@ function routes(kind: Kind): Route[] {
   const update = (req: SandboxRequest): SandboxResponse => {
     const owner = ownerOf(req, kind);
     const env = findEnvironment(req, owner);
+    const count = approvalCount(req);
     const change = (field: string, current: EnvironmentAccess[], approval: boolean): EnvironmentAccess[] => {
       let next = [...current];
       entriesGiven(req, field).forEach((raw, i) => {
@@ -228,10 +261,7 @@ function routes(kind: Kind): Route[] {
     };
     const deploy = change('deploy_access_levels', env.deploy, false);
     const approvals = change('approval_rules', env.approvals, true);
-    if (deploy.length === 0) throw noDeployers();
-    const count = asNumber(req.input.required_approval_count);
-    if (count !== undefined && (Number.isNaN(count) || count < 0))
-      throw paramError('required_approval_count does not have a valid value');
+    if (deploy.length === 0) throw modelRefusal(NO_DEPLOYERS);
     Object.assign(env, { deploy, approvals, ...(count !== undefined ? { required_approval_count: count } : {}) });
     return json(environmentJson(req.store, env));
   };
