@@ -4,7 +4,6 @@ import { apiError, HttpError, notFound, paramError, rubyHash } from '../errors.j
 import { findOwner, type OwnerRef } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Integration, OwnerKey } from '../model.js';
-import { paginateArray } from '../pagination.js';
 import { bool, modelError, readParams } from '../params.js';
 import { ownerKey, type Store } from '../store.js';
 
@@ -157,10 +156,14 @@ function routes(kind: OwnerRef['kind']): Route[] {
       .flatMap((slug) => effective(req.store, owner, slug) ?? [])
       .filter((each) => each.found.active && integrationNamed(each.found.slug)?.owners.includes(kind))
       .sort((a, b) => a.found.id - b.found.id);
-    return paginateArray(req, active, ({ found, inherited }) => {
-      const spec = integrationNamed(found.slug) as IntegrationSpec;
-      return JSON.stringify(integrationJson(spec, found, false, inherited));
-    });
+    // The whole list, no page of it: `present integrations, with: Entities::IntegrationBasic`,
+    // never `paginate` (lib/api/integrations/integratable_operations.rb @1c950e0a), so GitLab sends
+    // no pagination headers and reads no page or per_page (the docs name none either).
+    return json(
+      active.map(({ found, inherited }) =>
+        integrationJson(integrationNamed(found.slug) as IntegrationSpec, found, false, inherited),
+      ),
+    );
   };
 
   /** One set up here or above, active or disabled since. */
