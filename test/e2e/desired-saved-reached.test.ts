@@ -579,10 +579,8 @@ const UPDATES: ChangeCase[] = [
         deploy_access_levels: [{ role: developer }, { user: Dana }]
         approval_rules: [{ role: maintainer, required_approvals: 2 }]`,
     planned: ['update production'],
-    moveBeside: async (w) => {
-      const path = `${project(FIRST)}/protected_environments/production`;
-      expect((await w.call('PUT', path, { json: { required_approval_count: 2 } })).status).toBe(200);
-    },
+    // No field beside: the update sets both lists, and GitLab refuses a required_approval_count
+    // above 0 as deprecated (422, ee/lib/api/protected_environments.rb), its one other field.
     moveElsewhere: async (w) => {
       const path = `${project(FIRST)}/protected_environments/production`;
       const env = await w.getJson(path);
