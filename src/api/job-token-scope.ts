@@ -38,7 +38,12 @@ export function setJobTokenScope(project: string | number, enabled: boolean): Ap
   return { method: 'PATCH', path: jobTokenScopePath(project), json: { enabled }, requires: ROLES.maintainers };
 }
 
-/** POST: an entry already there is refused (400, alreadyInAllowlist), so a resend after a lost answer is refused, never doubled. */
+/**
+ * POST: an entry already there is refused (400, alreadyInAllowlist), so a resend after a lost answer
+ * is refused, never doubled. The project by its numeric ID: GitLab's POST and DELETE of an allowlist
+ * declare `requires :id, type: Integer` and answer a path 400 `id is invalid`
+ * (lib/api/project_job_token_scope.rb, skratsch-solutions/gitlabhq @50618c7d).
+ */
 export function addToAllowlist(project: string | number, kind: AllowlistKind, targetId: number): ApiRequest {
   return {
     method: 'POST',
@@ -50,7 +55,8 @@ export function addToAllowlist(project: string | number, kind: AllowlistKind, ta
 }
 
 /**
- * 204; 404 when the project or group named does not exist. An entry that is not in the list is a
+ * 204; 404 when the project or group named does not exist. The project by its numeric ID, as
+ * addToAllowlist's. An entry that is not in the list is a
  * 400 ("Target project is not in the job token scope", the remove services' message, as
  * lib/api/project_job_token_scope.rb at gitlabhq d57f7e7a answers it): notInAllowlist tells it
  * from the other 400s (the project itself, which cannot be removed). The command decides whether

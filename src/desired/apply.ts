@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { getGroup } from '../api/groups.js';
 import { getNamespace } from '../api/namespaces.js';
+import { getProject } from '../api/projects.js';
 import { resolveProtectedBranchId, resolveUserId } from '../api/resolve.js';
 import {
   failure,
@@ -315,6 +316,10 @@ function makeResolver(ctx: VerbContext, plan: Plan): Resolver {
       typeof ref === 'number'
         ? Promise.resolve(ref)
         : idOf(`group:${ref}`, async () => (await ctx.session.request<{ id: number }>(getGroup(ref))).data.id),
+    projectId: (ref) =>
+      typeof ref === 'number'
+        ? Promise.resolve(ref)
+        : idOf(`project:${ref}`, async () => (await ctx.session.request<{ id: number }>(getProject(ref))).data.id),
     namespaceId: (path) =>
       idOf(`namespace:${path}`, async () => (await ctx.session.request<{ id: number }>(getNamespace(path))).data.id),
     userId: (username) =>

@@ -16,6 +16,11 @@ export interface Resolver {
   /** `${env:NAME}` / `${file:path}` templates in a string -> their values now. */
   secret(text: string): string;
   groupId(ref: string | number): Promise<number>;
+  /**
+   * A project's ID from its path (one made by this apply), for the routes that take no path (a job
+   * token allowlist's); showing a change, the ref as the plan names it.
+   */
+  projectId(ref: string | number): Promise<string | number>;
   namespaceId(path: string): Promise<number>;
   /** A user's ID from the username the file names (an approver). */
   userId(username: string): Promise<number>;
@@ -88,6 +93,7 @@ async function createRequest(spec: OnTarget, body: Body, resolver: Resolver): Pr
 const SHOWING: Resolver = {
   secret: (text) => text,
   groupId: async () => 0,
+  projectId: async (ref) => ref,
   namespaceId: async () => 0,
   userId: async () => 0,
   protectedBranchId: async () => 0,

@@ -326,3 +326,29 @@ describe('collab.yaml: job token scope and push mirrors', () => {
     expect(writes()).toEqual([]);
   });
 });
+
+describe('collab.yaml: a job token allowlist of a project the apply makes', () => {
+  it('adds the entry by the new project’s ID, as GitLab’s allowlist POST takes no path', async () => {
+    const { collab, file, getJson } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/checkout:',
+        '    create: true',
+        '    job_token_scope:',
+        '      projects:',
+        '        - path: acme/platform/api',
+        '',
+      ].join('\n'),
+    );
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    const made = `/projects/${encodeURIComponent('acme/web/checkout')}`;
+    expect(
+      (await getJson(`${made}/job_token_scope/allowlist`)).map(
+        (p: { path_with_namespace: string }) => p.path_with_namespace,
+      ),
+    ).toEqual(['acme/web/checkout', 'acme/platform/api']);
+  });
+});

@@ -6,6 +6,8 @@ describe('collab job-token-scope', () => {
   const { collab, sandbox, getJson, call } = useSandbox({ seed: 12 });
   const project = 'acme/web/storefront';
   const scopePath = `/projects/${encodeURIComponent(project)}/job_token_scope`;
+  /** An allowlist's POST and DELETE take the project's numeric ID alone (src/api/job-token-scope.ts). */
+  const idScope = () => `/projects/${sandbox.store.findProject(project)?.id}/job_token_scope`;
 
   it('update turns the limit off and on; add and list the allowlists; view shows both by path', async () => {
     expect((await collab(['job-token-scope', 'update', '--project', project, '--no-enabled'])).exitCode).toBe(0);
@@ -57,12 +59,45 @@ describe('collab job-token-scope', () => {
     expect((await getJson(`${scopePath}/allowlist`)).length).toBe(2);
   });
 
+  it('an allowlist’s POST and DELETE by the project’s path are 400 id is invalid, as GitLab’s Integer id is', async () => {
+    const api = sandbox.store.findProject('acme/platform/api')?.id;
+    const group = sandbox.store.findGroup('acme/platform')?.id;
+    const answers = [
+      await call('POST', `${scopePath}/allowlist`, { json: { target_project_id: api } }),
+      await call('POST', `${scopePath}/groups_allowlist`, { json: { target_group_id: group } }),
+      await call('DELETE', `${scopePath}/allowlist/${api}`),
+      await call('DELETE', `${scopePath}/groups_allowlist/${group}`),
+    ];
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual(
+      answers.map(() => [400, { error: 'id is invalid' }]),
+    );
+    expect((await call('POST', `${scopePath}/allowlist`, { as: null, json: { target_project_id: api } })).status).toBe(
+      401,
+    );
+  });
+
+  it('add and remove of a --project given by path send its numeric ID', async () => {
+    const id = sandbox.store.findProject(project)?.id;
+    sandbox.resetStats();
+    const on = ['--project', project, '--target-project', 'acme/platform/api'];
+    expect((await collab(['job-token-scope', 'add', ...on])).exitCode).toBe(0);
+    expect((await collab(['job-token-scope', 'remove', ...on, '--yes'])).exitCode).toBe(0);
+    expect(
+      sandbox.requestLog
+        .filter((r) => r.method !== 'GET')
+        .map((r) => `${r.method} ${r.path.replace(/\/\d+$/, '/:target')}`),
+    ).toEqual([
+      `POST /api/v4/projects/${id}/job_token_scope/allowlist`,
+      `DELETE /api/v4/projects/${id}/job_token_scope/allowlist/:target`,
+    ]);
+  });
+
   it('the service refuses a group already on the list with the add service’s words since job token policies', async () => {
     const group = sandbox.store.findGroup('acme/platform')?.id;
-    expect((await call('POST', `${scopePath}/groups_allowlist`, { json: { target_group_id: group } })).status).toBe(
+    expect((await call('POST', `${idScope()}/groups_allowlist`, { json: { target_group_id: group } })).status).toBe(
       201,
     );
-    expect(await call('POST', `${scopePath}/groups_allowlist`, { json: { target_group_id: group } })).toMatchObject({
+    expect(await call('POST', `${idScope()}/groups_allowlist`, { json: { target_group_id: group } })).toMatchObject({
       status: 400,
       body: { message: '400 Bad request - This group is already in the job token allowlist.' },
     });
@@ -70,7 +105,7 @@ describe('collab job-token-scope', () => {
 
   // lib/api/project_job_token_scope.rb finds a target by ID alone; reading it is the add service's check.
   it('a target project ID that is no project is 404 in the route’s words', async () => {
-    expect(await call('POST', `${scopePath}/allowlist`, { json: { target_project_id: 99999 } })).toMatchObject({
+    expect(await call('POST', `${idScope()}/allowlist`, { json: { target_project_id: 99999 } })).toMatchObject({
       status: 404,
       body: { message: '404 target_project_id not found Not Found' },
     });
@@ -79,7 +114,7 @@ describe('collab job-token-scope', () => {
   it('a target project the caller may not read is the add service’s 400', async () => {
     const hidden = sandbox.store.findProject('initech/tps-reports')?.id;
     expect(
-      await call('POST', `${scopePath}/allowlist`, { as: 'maintainer', json: { target_project_id: hidden } }),
+      await call('POST', `${idScope()}/allowlist`, { as: 'maintainer', json: { target_project_id: hidden } }),
     ).toMatchObject({
       status: 400,
       body: {
@@ -90,7 +125,7 @@ describe('collab job-token-scope', () => {
   });
 
   it('removing a group ID that is no group is 404 in the route’s words', async () => {
-    expect(await call('DELETE', `${scopePath}/groups_allowlist/99999`)).toMatchObject({
+    expect(await call('DELETE', `${idScope()}/groups_allowlist/99999`)).toMatchObject({
       status: 404,
       body: { message: '404 target_group_id not found Not Found' },
     });

@@ -395,10 +395,12 @@ describe('the sandbox’s reads, held to GitLab’s documentation', () => {
     await call('POST', '/groups/acme/protected_environments', {
       json: { name: 'staging', deploy_access_levels: [{ access_level: 40 }] },
     });
-    await call('POST', `${storefront}/job_token_scope/allowlist`, {
+    // An allowlist's POST takes the project's numeric ID alone (routes/job-token-scope.ts).
+    const scope = `/projects/${(await get(storefront)).body.id}/job_token_scope`;
+    await call('POST', `${scope}/allowlist`, {
       json: { target_project_id: (await get('/projects/acme%2Fplatform%2Fapi')).body.id },
     });
-    await call('POST', `${storefront}/job_token_scope/groups_allowlist`, {
+    await call('POST', `${scope}/groups_allowlist`, {
       json: { target_group_id: (await get('/groups/acme%2Fplatform')).body.id },
     });
     for (const owner of [storefront, '/groups/acme%2Fweb'])
@@ -946,23 +948,27 @@ describe('the sandbox’s actions, held to GitLab’s documentation', () => {
       path: `${storefront}/job_token_scope`,
       json: { enabled: false },
     }),
+    // An allowlist's POST and DELETE take the project's numeric ID alone (routes/job-token-scope.ts).
     'POST /projects/:id/job_token_scope/allowlist': async () => ({
-      path: `${storefront}/job_token_scope/allowlist`,
+      path: `/projects/${await idOf(storefront)}/job_token_scope/allowlist`,
       json: { target_project_id: await idOf(api) },
     }),
     'DELETE /projects/:id/job_token_scope/allowlist/:target_project_id': async () => {
-      const target = await idOf(api);
-      await made(`${storefront}/job_token_scope/allowlist`, { target_project_id: target });
-      return { path: `${storefront}/job_token_scope/allowlist/${target}` };
+      const [target, scope] = [await idOf(api), `/projects/${await idOf(storefront)}/job_token_scope`];
+      await made(`${scope}/allowlist`, { target_project_id: target });
+      return { path: `${scope}/allowlist/${target}` };
     },
     'POST /projects/:id/job_token_scope/groups_allowlist': async () => ({
-      path: `${storefront}/job_token_scope/groups_allowlist`,
+      path: `/projects/${await idOf(storefront)}/job_token_scope/groups_allowlist`,
       json: { target_group_id: await idOf('/groups/acme%2Fplatform') },
     }),
     'DELETE /projects/:id/job_token_scope/groups_allowlist/:target_group_id': async () => {
-      const target = await idOf('/groups/acme%2Fplatform');
-      await made(`${storefront}/job_token_scope/groups_allowlist`, { target_group_id: target });
-      return { path: `${storefront}/job_token_scope/groups_allowlist/${target}` };
+      const [target, scope] = [
+        await idOf('/groups/acme%2Fplatform'),
+        `/projects/${await idOf(storefront)}/job_token_scope`,
+      ];
+      await made(`${scope}/groups_allowlist`, { target_group_id: target });
+      return { path: `${scope}/groups_allowlist/${target}` };
     },
     'PUT /projects/:id/variables/:key': async () => {
       await made(`${storefront}/variables`, { key: 'DOCS_VAR', value: 'docs-value' });

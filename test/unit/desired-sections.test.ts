@@ -109,6 +109,7 @@ describe('sections', () => {
       {
         secret: (text) => text.replace(TEMPLATE, 'tok-1'),
         groupId: async () => 1,
+        projectId: async () => 1,
         namespaceId: async () => 1,
         userId: async () => 1,
         protectedBranchId: async () => 1,

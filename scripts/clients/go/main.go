@@ -72,7 +72,7 @@ func main() {
 	// Projects.
 	_, _, err = dev.Projects.ListProjects(&gitlab.ListProjectsOptions{Search: s("store"), Membership: b(true), OrderBy: s("path"), Sort: s("asc")})
 	step("projects", err)
-	_, _, err = admin.Projects.GetProject(storefront, &gitlab.GetProjectOptions{Statistics: b(true), License: b(true)})
+	sf, _, err := admin.Projects.GetProject(storefront, &gitlab.GetProjectOptions{Statistics: b(true), License: b(true)})
 	step("project", err)
 	web, _, err := admin.Groups.GetGroup("acme/web", &gitlab.GetGroupOptions{WithProjects: b(false)})
 	step("group", err)
@@ -469,12 +469,14 @@ func main() {
 	raw(maint, http.MethodPatch, "projects/acme%2Fweb%2Fstorefront/job_token_scope", &struct {
 		Enabled *bool `url:"enabled" json:"enabled"`
 	}{Enabled: b(true)})
-	raw(maint, http.MethodPost, "projects/acme%2Fweb%2Fstorefront/job_token_scope/allowlist", map[string]interface{}{"target_project_id": created.ID})
+	// An allowlist's POST and DELETE take the project's numeric ID alone (GitLab's `requires :id, type: Integer`).
+	scope := fmt.Sprintf("projects/%d/job_token_scope", sf.ID)
+	raw(maint, http.MethodPost, scope+"/allowlist", map[string]interface{}{"target_project_id": created.ID})
 	raw(maint, http.MethodGet, "projects/acme%2Fweb%2Fstorefront/job_token_scope/allowlist", nil)
-	raw(maint, http.MethodDelete, fmt.Sprintf("projects/acme%%2Fweb%%2Fstorefront/job_token_scope/allowlist/%d", created.ID), nil)
-	raw(maint, http.MethodPost, "projects/acme%2Fweb%2Fstorefront/job_token_scope/groups_allowlist", map[string]interface{}{"target_group_id": web.ID})
+	raw(maint, http.MethodDelete, fmt.Sprintf("%s/allowlist/%d", scope, created.ID), nil)
+	raw(maint, http.MethodPost, scope+"/groups_allowlist", map[string]interface{}{"target_group_id": web.ID})
 	raw(maint, http.MethodGet, "projects/acme%2Fweb%2Fstorefront/job_token_scope/groups_allowlist", nil)
-	raw(maint, http.MethodDelete, fmt.Sprintf("projects/acme%%2Fweb%%2Fstorefront/job_token_scope/groups_allowlist/%d", web.ID), nil)
+	raw(maint, http.MethodDelete, fmt.Sprintf("%s/groups_allowlist/%d", scope, web.ID), nil)
 	mirror, _, err := maint.ProjectMirrors.AddProjectMirror(storefront, &gitlab.AddProjectMirrorOptions{URL: s("https://mirror.example.com/storefront.git"), Enabled: b(true), OnlyProtectedBranches: b(true)})
 	step("add mirror", err)
 	_, _, err = maint.ProjectMirrors.ListProjectMirror(storefront, &gitlab.ListProjectMirrorOptions{})

@@ -42,7 +42,7 @@ step('namespace') { admin.get('/namespaces/acme') }
 
 # Projects.
 step('projects') { dev.projects(search: 'store', membership: true, order_by: 'path', sort: 'asc') }
-step('project') { admin.project(storefront) }
+sf = step('project') { admin.project(storefront) }
 web = step('group') { admin.group('acme/web', with_projects: false) }
 platform = step('group') { admin.group('acme/platform', with_projects: false) }
 created = step('create project') do
@@ -279,12 +279,14 @@ end
 scope = "/projects/#{enc(storefront)}/job_token_scope"
 step('job token scope') { maint.get(scope) }
 step('edit job token scope') { maint.patch(scope, body: { enabled: true }) } if maint.respond_to?(:patch)
-step('allow project') { maint.post("#{scope}/allowlist", body: { target_project_id: id }) }
+# An allowlist's POST and DELETE take the project's numeric ID alone (GitLab's `requires :id, type: Integer`).
+by_id = "/projects/#{sf.id}/job_token_scope"
+step('allow project') { maint.post("#{by_id}/allowlist", body: { target_project_id: id }) }
 step('allowed projects') { maint.get("#{scope}/allowlist") }
-step('disallow project') { maint.delete("#{scope}/allowlist/#{id}") }
-step('allow group') { maint.post("#{scope}/groups_allowlist", body: { target_group_id: web.id }) }
+step('disallow project') { maint.delete("#{by_id}/allowlist/#{id}") }
+step('allow group') { maint.post("#{by_id}/groups_allowlist", body: { target_group_id: web.id }) }
 step('allowed groups') { maint.get("#{scope}/groups_allowlist") }
-step('disallow group') { maint.delete("#{scope}/groups_allowlist/#{web.id}") }
+step('disallow group') { maint.delete("#{by_id}/groups_allowlist/#{web.id}") }
 mirrors = "/projects/#{enc(storefront)}/remote_mirrors"
 mirror = step('add mirror') { maint.post(mirrors, body: { url: 'https://mirror.example.com/storefront.git', enabled: true }) }
 step('mirrors') { maint.get(mirrors) }

@@ -38,6 +38,17 @@ export async function entryId(ctx: VerbContext, entry: Entry): Promise<number> {
 }
 
 /**
+ * The project's own numeric ID, read when it is named by path: an allowlist's POST and DELETE take
+ * no path, their `requires :id, type: Integer` answering one 400 `id is invalid`
+ * (lib/api/project_job_token_scope.rb, skratsch-solutions/gitlabhq @50618c7d, a copy of
+ * gitlab-org/gitlab), though doc/api/project_job_token_scopes.md says "integer or string".
+ */
+export async function sourceId(ctx: VerbContext, project: string | number): Promise<number> {
+  if (typeof project === 'number') return project;
+  return (await ctx.session.request<{ id: number }>(getProject(project))).data.id;
+}
+
+/**
  * An entry has nothing but its target, so one on the list already is what was asked: done, as
  * remove counts one not there (and as a resend after a lost answer finds the first one's effect).
  */
@@ -46,7 +57,8 @@ export async function run(ctx: VerbContext, opts: AddEntryOptions): Promise<void
   const own = ownProjectProblem(opts.owner, entry);
   if (own) throw own;
   const id = await entryId(ctx, entry);
-  const response = await ctx.session.mutate(addToAllowlist(opts.owner.ref, entry.kind, id)).catch((error: unknown) => {
+  const source = await sourceId(ctx, opts.owner.ref);
+  const response = await ctx.session.mutate(addToAllowlist(source, entry.kind, id)).catch((error: unknown) => {
     if (alreadyInAllowlist(error)) return 'already' as const;
     throw error;
   });

@@ -2,7 +2,7 @@ import { notInAllowlist, removeFromAllowlist } from '../../api/job-token-scope.j
 import type { VerbContext } from '../../context.js';
 import { deleteOwned } from '../delete.js';
 import type { VerbInput } from '../verb.js';
-import { entryId } from './add.js';
+import { entryId, sourceId } from './add.js';
 import { ENTRY } from './shared.js';
 import { ownProjectProblem } from './entry.js';
 import { ownerVerb } from '../owner.js';
@@ -33,7 +33,7 @@ export async function run(ctx: VerbContext, opts: RemoveEntryOptions): Promise<v
     typed: String(entry.ref),
     yes: opts.yes,
     strict: false,
-    request: removeFromAllowlist(opts.owner.ref, entry.kind, await entryId(ctx, entry)),
+    request: removeFromAllowlist(await sourceId(ctx, opts.owner.ref), entry.kind, await entryId(ctx, entry)),
     absent: notInAllowlist,
   });
 }

@@ -238,14 +238,15 @@ export const jobTokenScope: Section<ScopeSpec> = {
     return after === null ? !there : there;
   },
   ops: ['job-token-scope-set', 'job-token-allow', 'job-token-disallow'],
-  send: async (spec) => {
+  // An allowlist's POST and DELETE take the project's numeric ID alone (src/api/job-token-scope.ts).
+  send: async (spec, resolver) => {
     switch (spec.op) {
       case 'job-token-scope-set':
         return [setJobTokenScope(spec.ref, spec.enabled)];
       case 'job-token-allow':
-        return [addToAllowlist(spec.ref, spec.list, spec.targetId)];
+        return [addToAllowlist(await resolver.projectId(spec.ref), spec.list, spec.targetId)];
       case 'job-token-disallow':
-        return [removeFromAllowlist(spec.ref, spec.list, spec.targetId)];
+        return [removeFromAllowlist(await resolver.projectId(spec.ref), spec.list, spec.targetId)];
     }
   },
   export: ({ live }) => {

@@ -1,6 +1,6 @@
 import { JOB_TOKEN_SCOPE_DEFAULTS } from '../../params/job-token-scope.js';
 import { ACCESS, canReadGroup, canReadProject } from '../access.js';
-import { findOwner } from '../guards.js';
+import { findOwner, requireUser } from '../guards.js';
 import { badRequest, notFound, paramError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, JobTokenScope, Project, User } from '../model.js';
@@ -12,7 +12,8 @@ import { groupObject, simpleView } from '../views.js';
 /**
  * A project's CI/CD job token scope, as GitLab's doc/api/project_job_token_scopes.md
  * (gitlabhq/gitlabhq 08ed20f9) serves it: every route needs the Maintainer role ("The
- * authenticated user must have at least the Maintainer role for the project"). PATCH requires
+ * authenticated user must have at least the Maintainer role for the project"), and an allowlist's
+ * POST and DELETE the project's numeric ID (allowlistProject). PATCH requires
  * `enabled` and answers 204; an allowlist is added to by the ID of a project or group (404 for
  * none, 400 for one the caller cannot read), 201 with the pair, and an entry already there is
  * refused (400, as lib/api/project_job_token_scope.rb answers the add service's error); removal is 204.
@@ -26,6 +27,21 @@ import { groupObject, simpleView } from '../views.js';
 
 function scopedProject(req: SandboxRequest): Project {
   return findOwner(req, 'project', ACCESS.maintainer).project;
+}
+
+/**
+ * The project of an allowlist's POST or DELETE, which GitLab names by its numeric ID alone: those
+ * four routes declare `requires :id, type: Integer` (lib/api/project_job_token_scope.rb,
+ * skratsch-solutions/gitlabhq @50618c7d, a copy of gitlab-org/gitlab), so a URL-encoded path is
+ * Grape's 400 `id is invalid`, asked before the project is looked up or the caller's role. The
+ * doc (doc/api/project_job_token_scopes.md @ec05f6eb) says "integer or string" for each; the
+ * other routes of the scope take either.
+ */
+function allowlistProject(req: SandboxRequest): Project {
+  // The `before { authenticate! }` block runs first: 401 without a token.
+  requireUser(req);
+  if (!/^\d+$/.test(req.params.id ?? '')) throw paramError('id is invalid');
+  return scopedProject(req);
 }
 
 /** The project's scope, GitLab's defaults where nothing was set. */
@@ -72,7 +88,7 @@ function listGroups(req: SandboxRequest): SandboxResponse {
 function addTo(list: 'projects' | 'groups') {
   const [param, what] = list === 'projects' ? ['target_project_id', 'project'] : ['target_group_id', 'group'];
   return (req: SandboxRequest): SandboxResponse => {
-    const project = scopedProject(req);
+    const project = allowlistProject(req);
     const targetId = requireInt(req.input, param);
     const user = req.user as User;
     const target = list === 'projects' ? req.store.projects.get(targetId) : req.store.groups.get(targetId);
@@ -104,7 +120,7 @@ const unreadableTarget = (what: string) =>
 
 function removeFrom(list: 'projects' | 'groups', param: string, what: string) {
   return (req: SandboxRequest): SandboxResponse => {
-    const project = scopedProject(req);
+    const project = allowlistProject(req);
     const targetId = int(req.params, param);
     const exists =
       targetId !== undefined && (list === 'projects' ? req.store.projects : req.store.groups).has(targetId);
