@@ -137,7 +137,7 @@ export const APPROVAL_SETTINGS: readonly ApprovalSettingSpec[] = [
     name: 'selective_code_owner_removals',
     type: 'boolean',
     description:
-      'a push removes only the approvals of Code Owners whose files changed (needs retain_approvals_on_push off)',
+      'a push removes only the approvals of Code Owners whose files changed (needs retain_approvals_on_push on)',
     strict: true,
     defaultValue: false,
     kinds: ['project'],
@@ -153,16 +153,22 @@ export const APPROVAL_SETTINGS: readonly ApprovalSettingSpec[] = [
 ];
 
 /**
- * selective_code_owner_removals needs retain_approvals_on_push off (doc/api/merge_request_approval_settings.md
- * @017a6c12; the service refuses both on, 400): the two given on at once are refused before sending.
- * `named` says a setting as the entry point does (a flag, a key of collab.yaml).
+ * selective_code_owner_removals needs retain_approvals_on_push on: with approvals kept on a push,
+ * only the Code Owners' of the files it changes go. GitLab refuses it otherwise, 400 "selective_code_owner_removals
+ * can only be enabled when retain_approvals_on_push is enabled" (MergeRequest::ApprovalRemovalSettings'
+ * mutually_exclusive_settings with reset_approvals_on_push, ee/app/services/merge_request_approval_settings/
+ * update_service.rb and ee/spec/requests/api/merge_request_approval_settings_spec.rb, pavankalisetti009/gitlab
+ * 118b438a and 38fea666, a copy of gitlab-org/gitlab), though doc/api/merge_request_approval_settings.md
+ * @017a6c12 says to disable retain_approvals_on_push. Of the settings given (both given, the
+ * other off: refused before sending) or of what the owner will have. `named` says a setting as
+ * the entry point does (a flag, a key of collab.yaml).
  */
 export function approvalSettingsProblem(
   settings: Readonly<Record<string, unknown>>,
   named: (setting: 'selective_code_owner_removals' | 'retain_approvals_on_push') => string = (setting) => setting,
 ): string | undefined {
-  return settings.selective_code_owner_removals === true && settings.retain_approvals_on_push === true
-    ? `${named('selective_code_owner_removals')} cannot be used with ${named('retain_approvals_on_push')}: selective removals need approvals not retained on push`
+  return settings.selective_code_owner_removals === true && settings.retain_approvals_on_push === false
+    ? `${named('selective_code_owner_removals')} cannot be used with ${named('retain_approvals_on_push')} off: selective removals need approvals retained on push`
     : undefined;
 }
 

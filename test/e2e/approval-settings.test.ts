@@ -123,30 +123,29 @@ describe('collab approval-settings', () => {
     expect(json.json()).toEqual(await settingsOf('/groups/acme'));
   });
 
-  it('--selective-code-owner-removals with --retain-approvals-on-push is exit 2 before any request', async () => {
+  it('--selective-code-owner-removals with --no-retain-approvals-on-push is exit 2 before any request', async () => {
     sandbox.resetStats();
     const both = await collab([
       'approval-settings',
       'update',
       ...project,
-      '--retain-approvals-on-push',
+      '--no-retain-approvals-on-push',
       '--selective-code-owner-removals',
     ]);
     expect([both.exitCode, both.stderr.split('\n')[0]]).toEqual([
       2,
-      'error: --selective-code-owner-removals cannot be used with --retain-approvals-on-push: selective removals need approvals not retained on push',
+      'error: --selective-code-owner-removals cannot be used with --retain-approvals-on-push off: selective removals need approvals retained on push',
     ]);
     expect(sandbox.requestLog).toEqual([]);
   });
 
-  it('--selective-code-owner-removals where approvals are retained on push already is exit 2 before the PUT', async () => {
-    expect((await collab(['approval-settings', 'update', ...project, '--retain-approvals-on-push'])).exitCode).toBe(0);
+  it('--selective-code-owner-removals where approvals are not retained on push is exit 2 before the PUT; with --retain-approvals-on-push it is set', async () => {
     sandbox.resetStats();
     const selective = await collab(['approval-settings', 'update', ...project, '--selective-code-owner-removals']);
     expect([selective.exitCode, selective.stderr]).toEqual([
       2,
-      'error: --selective-code-owner-removals cannot be on while project acme/web/storefront has retain_approvals_on_push on: selective removals need approvals not retained on push\n' +
-        'hint: give --no-retain-approvals-on-push with it\n',
+      'error: --selective-code-owner-removals cannot be on while project acme/web/storefront has retain_approvals_on_push off: selective removals need approvals retained on push\n' +
+        'hint: give --retain-approvals-on-push with it\n',
     ]);
     expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
     const both = await collab([
@@ -154,13 +153,35 @@ describe('collab approval-settings', () => {
       'update',
       ...project,
       '--selective-code-owner-removals',
-      '--no-retain-approvals-on-push',
+      '--retain-approvals-on-push',
     ]);
     expect(both.exitCode, both.stderr).toBe(0);
     expect(await settingsOf(storefront)).toMatchObject({
       selective_code_owner_removals: { value: true },
-      retain_approvals_on_push: { value: false },
+      retain_approvals_on_push: { value: true },
     });
+  });
+
+  it('--no-retain-approvals-on-push where selective removals are on is exit 2 before the PUT', async () => {
+    expect(
+      (
+        await collab([
+          'approval-settings',
+          'update',
+          ...project,
+          '--selective-code-owner-removals',
+          '--retain-approvals-on-push',
+        ])
+      ).exitCode,
+    ).toBe(0);
+    sandbox.resetStats();
+    const off = await collab(['approval-settings', 'update', ...project, '--no-retain-approvals-on-push']);
+    expect([off.exitCode, off.stderr]).toEqual([
+      2,
+      'error: --no-retain-approvals-on-push cannot be given while project acme/web/storefront has selective_code_owner_removals on: selective removals need approvals retained on push\n' +
+        'hint: give --no-selective-code-owner-removals with it\n',
+    ]);
+    expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('the group’s settings need its Owner role: a Maintainer is told who may (exit 3)', async () => {

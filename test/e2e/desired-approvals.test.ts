@@ -519,18 +519,31 @@ describe('collab.yaml: approval settings', () => {
     expect((await collab(['plan', '-f', file(exported.stdout, 'exported.yaml')])).exitCode).toBe(0);
   });
 
-  it('selective_code_owner_removals beside retain_approvals_on_push: true is refused (exit 2), nothing sent', async () => {
+  it('selective_code_owner_removals beside retain_approvals_on_push: false is refused (exit 2), nothing sent', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(
-      'version: 1\nprojects:\n  acme/web/storefront:\n    approval_settings:\n      retain_approvals_on_push: true\n      selective_code_owner_removals: true\n',
+      'version: 1\nprojects:\n  acme/web/storefront:\n    approval_settings:\n      retain_approvals_on_push: false\n      selective_code_owner_removals: true\n',
     );
     sandbox.resetStats();
     const plan = await collab(['plan', '-f', path]);
     expect(plan.exitCode).toBe(2);
     expect(plan.stderr).toContain(
-      `${path}:5:7: projects["acme/web/storefront"].approval_settings: selective_code_owner_removals cannot be used with retain_approvals_on_push: selective removals need approvals not retained on push\n`,
+      `${path}:5:7: projects["acme/web/storefront"].approval_settings: selective_code_owner_removals cannot be used with retain_approvals_on_push off: selective removals need approvals retained on push\n`,
     );
     expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('selective_code_owner_removals beside retain_approvals_on_push: true is applied, as GitLab takes them', async () => {
+    const { collab, file, getJson } = await world();
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    approval_settings:\n      retain_approvals_on_push: true\n      selective_code_owner_removals: true\n',
+    );
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(await getJson(`${STOREFRONT}/merge_request_approval_setting`)).toMatchObject({
+      retain_approvals_on_push: { value: true },
+      selective_code_owner_removals: { value: true },
+    });
   });
 
   it('a key the same file’s group above locks is refused before the group’s write, exit 2', async () => {
@@ -586,22 +599,22 @@ describe('collab.yaml: approval settings', () => {
     expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
   });
 
-  it('retain_approvals_on_push on where the project has selective_code_owner_removals on: refused at plan, exit 2', async () => {
+  it('retain_approvals_on_push off where the project has selective_code_owner_removals on: refused at plan, exit 2', async () => {
     const { collab, file, call, sandbox, writes } = await world();
     const put = await call('PUT', `${STOREFRONT}/merge_request_approval_setting`, {
-      json: { selective_code_owner_removals: true },
+      json: { retain_approvals_on_push: true, selective_code_owner_removals: true },
     });
     expect(put.status).toBe(200);
     const path = file(
-      'version: 1\nprojects:\n  acme/web/storefront:\n    approval_settings:\n      retain_approvals_on_push: true\n',
+      'version: 1\nprojects:\n  acme/web/storefront:\n    approval_settings:\n      retain_approvals_on_push: false\n',
     );
     sandbox.resetStats();
     const applied = await collab(['apply', '-f', path, '--yes']);
     expect([applied.exitCode, applied.stderr.split('\n').slice(0, 2)]).toEqual([
       2,
       [
-        'error: approval_settings of project acme/web/storefront: selective_code_owner_removals cannot be used with retain_approvals_on_push: selective removals need approvals not retained on push',
-        'hint: set both in the file, one of them off',
+        'error: approval_settings of project acme/web/storefront: selective_code_owner_removals cannot be used with retain_approvals_on_push off: selective removals need approvals retained on push',
+        'hint: set retain_approvals_on_push: true in the file with it, or selective_code_owner_removals: false',
       ],
     ]);
     expect(writes()).toEqual([]);

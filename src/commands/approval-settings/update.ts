@@ -23,7 +23,7 @@ export const UPDATE = ownerVerb({
   name: 'update',
   summary: 'Change merge request approval settings; those not given stay',
   description:
-    'A top-level group’s strict value (authors may not approve, approvals do not stay on push…) locks it for every project under it: such a key cannot be changed on the project. selective_code_owner_removals is a project’s alone, and needs retain_approvals_on_push off.',
+    'A top-level group’s strict value (authors may not approve, approvals do not stay on push…) locks it for every project under it: such a key cannot be changed on the project. selective_code_owner_removals is a project’s alone, and needs retain_approvals_on_push on.',
   flags: { settings: params(APPROVAL_SETTINGS) },
   mutating: true,
   examples: [
@@ -81,22 +81,26 @@ export async function run(ctx: VerbContext, opts: UpdateSettingsOptions): Promis
 
 /**
  * The one rule of the two settings (approvalSettingsProblem) held to what the owner will have, not
- * only to what was given: --selective-code-owner-removals where approvals are retained on push
- * already (or the other way round) is the service's 400 ("selective_code_owner_removals can be
- * enabled only if retain_approvals_on_push is disabled"), said before sending, with the flag that
- * turns the other off.
+ * only to what was given: --selective-code-owner-removals where approvals are not retained on push
+ * (or --no-retain-approvals-on-push where selective removals are on) is the service's 400
+ * ("selective_code_owner_removals can only be enabled when retain_approvals_on_push is enabled"),
+ * said before sending, with the flag that makes it one GitLab takes.
  */
 function clashWithCurrent(current: ApprovalSettings, opts: UpdateSettingsOptions): CollabError | undefined {
-  const turnsOn = opts.body.selective_code_owner_removals === true || opts.body.retain_approvals_on_push === true;
+  const selective = opts.body.selective_code_owner_removals === true;
+  if (!selective && opts.body.retain_approvals_on_push !== false) return undefined;
   const values = Object.fromEntries(Object.entries(current).map(([key, setting]) => [key, setting?.value]));
-  if (!turnsOn || !approvalSettingsProblem({ ...values, ...opts.body })) return undefined;
-  const given =
-    opts.body.selective_code_owner_removals === true ? 'selective_code_owner_removals' : 'retain_approvals_on_push';
-  const other =
-    given === 'selective_code_owner_removals' ? 'retain_approvals_on_push' : 'selective_code_owner_removals';
-  return new CollabError(
-    'usage',
-    `--${flagName({ name: given })} cannot be on while ${describeOwner(opts.owner)} has ${other} on: selective removals need approvals not retained on push`,
-    { hint: `give --no-${flagName({ name: other })} with it` },
-  );
+  if (!approvalSettingsProblem({ ...values, ...opts.body })) return undefined;
+  const owner = describeOwner(opts.owner);
+  return selective
+    ? new CollabError(
+        'usage',
+        `--selective-code-owner-removals cannot be on while ${owner} has retain_approvals_on_push off: selective removals need approvals retained on push`,
+        { hint: 'give --retain-approvals-on-push with it' },
+      )
+    : new CollabError(
+        'usage',
+        `--no-retain-approvals-on-push cannot be given while ${owner} has selective_code_owner_removals on: selective removals need approvals retained on push`,
+        { hint: 'give --no-selective-code-owner-removals with it' },
+      );
 }

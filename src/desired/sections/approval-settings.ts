@@ -89,7 +89,7 @@ export const approvalSettings: Section<ApprovalSettingsSpec> = {
         hint: `leave it out of this ${target.kind}, or ${above.hint}`,
       });
     // The file's keys over what the target has: a key the file leaves as it is may refuse one it sets
-    // (selective_code_owner_removals on, retain_approvals_on_push set on), as the service would (400).
+    // (selective_code_owner_removals on, retain_approvals_on_push off), as the service would (400).
     const after = {
       ...Object.fromEntries(Object.entries(settings).map(([key, setting]) => [key, setting?.value])),
       ...(isItem(value) ? value : {}),
@@ -97,7 +97,7 @@ export const approvalSettings: Section<ApprovalSettingsSpec> = {
     const together = approvalSettingsProblem(after);
     if (together)
       throw new CollabError('usage', `approval_settings of ${target.kind} ${target.path}: ${together}`, {
-        hint: 'set both in the file, one of them off',
+        hint: 'set retain_approvals_on_push: true in the file with it, or selective_code_owner_removals: false',
       });
     for (const [key, wanted] of Object.entries(isItem(value) ? value : {})) {
       const current = settings[key];

@@ -265,6 +265,19 @@ function settingsJson(store: Store, owner: OwnerKey): Record<string, unknown> {
   return view;
 }
 
+/** The keys merge_request_approval_setting's PUT declares, in its order, for a project and a group alike. */
+const PUT_KEYS = [
+  'allow_author_approval',
+  'allow_committer_approval',
+  'allow_overrides_to_approver_list_per_merge_request',
+  'retain_approvals_on_push',
+  'selective_code_owner_removals',
+  'require_password_to_approve',
+  'require_reauthentication_to_approve',
+];
+
+const APPROVAL_DEFAULTS = Object.fromEntries(APPROVAL_SETTINGS.map((setting) => [setting.name, setting.defaultValue]));
+
 function settingsRoutes(kind: 'project' | 'group'): Route[] {
   const path = `/${kind === 'project' ? 'projects' : 'groups'}/:id/merge_request_approval_setting`;
   const ownerOf = (req: SandboxRequest): OwnerKey => {
@@ -274,13 +287,20 @@ function settingsRoutes(kind: 'project' | 'group'): Route[] {
   const view = (req: SandboxRequest) => json(settingsJson(req.store, ownerOf(req)));
   const update = (req: SandboxRequest) => {
     const owner = ownerOf(req);
+    // Grape's at_least_one_of of every key the PUT declares, a group's too (ee/lib/api/
+    // merge_request_approval_settings.rb, pavankalisetti009/gitlab 20ba00bc), after the role's 403.
+    if (PUT_KEYS.every((name) => req.input[name] === undefined))
+      throw paramError(`${PUT_KEYS.join(', ')} are missing, at least one parameter must be provided`);
     const given = readParams(req.input, approvalSettingsFor(kind));
     const key = ownerKey(owner);
     const next = { ...req.store.approvalSettings.get(key) };
     for (const [name, value] of Object.entries(given)) if (typeof value === 'boolean') next[name] = value;
-    // The docs' rule: selective_code_owner_removals needs retain_approvals_on_push off.
-    if (next.selective_code_owner_removals === true && next.retain_approvals_on_push === true)
-      throw paramError('selective_code_owner_removals can be enabled only if retain_approvals_on_push is disabled');
+    // A project's selective_code_owner_removals needs retain_approvals_on_push on, as it will be
+    // (src/params/approvals.ts, approvalSettingsProblem, says where GitLab holds it; the doc says
+    // the reverse): the update service's error, render_api_error! 400. A group's PUT drops it.
+    const retain = next.retain_approvals_on_push ?? APPROVAL_DEFAULTS.retain_approvals_on_push;
+    if (kind === 'project' && next.selective_code_owner_removals === true && retain === false)
+      throw apiError(400, 'selective_code_owner_removals can only be enabled when retain_approvals_on_push is enabled');
     req.store.approvalSettings.set(key, next);
     return json(settingsJson(req.store, owner));
   };
