@@ -83,3 +83,25 @@ describe('sandbox: protected environments refused as GitLab’s API and model re
     ]);
   });
 });
+
+describe('sandbox: the list of protected environments', () => {
+  it('lists a project’s and a group’s by name, not in the order they were protected', async () => {
+    const project = `/projects/${encodeURIComponent('acme/web/storefront')}/protected_environments`;
+    const names = [];
+    for (const [path, made] of [
+      [project, ['review', 'production', 'canary']],
+      [base, ['testing', 'production', 'development']],
+    ] as const) {
+      for (const name of made)
+        expect(
+          (await callSandbox(sandbox, 'POST', path, { json: { name, deploy_access_levels: [{ access_level: 40 }] } }))
+            .status,
+        ).toBe(201);
+      names.push((await callSandbox(sandbox, 'GET', path)).body.map((env: { name: string }) => env.name));
+    }
+    expect(names).toEqual([
+      ['canary', 'production', 'review'],
+      ['development', 'production', 'testing'],
+    ]);
+  });
+});

@@ -9,7 +9,7 @@ import { apiError, conflict, paramError, unprocessable } from '../errors.js';
 import { findOwner, type OwnerRef } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { EnvironmentAccess, ProtectedEnvironment } from '../model.js';
-import { paginateArray } from '../pagination.js';
+import { compareText, paginateArray } from '../pagination.js';
 import { requireStr } from '../params.js';
 import { ownerKey, type Store } from '../store.js';
 
@@ -180,7 +180,9 @@ function routes(kind: Kind): Route[] {
 
   const list = (req: SandboxRequest): SandboxResponse => {
     const owner = ownerOf(req, kind);
-    const envs = [...(environmentsOf(req.store, owner)?.values() ?? [])];
+    // By name, as GitLab lists them (`protected_environments.sorted_by_name`: ee/lib/api/
+    // protected_environments.rb @05ac441b), not in the order they were protected.
+    const envs = [...(environmentsOf(req.store, owner)?.values() ?? [])].sort((a, b) => compareText(a.name, b.name));
     return paginateArray(req, envs, (env) => JSON.stringify(environmentJson(req.store, env)));
   };
 
