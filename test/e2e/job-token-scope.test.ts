@@ -76,6 +76,11 @@ describe('collab job-token-scope', () => {
     );
   });
 
+  it('an allowlist’s POST by a Developer without its target is 400 target_project_id is missing, before the role', async () => {
+    const answer = await call('POST', `${idScope()}/allowlist`, { as: 'developer', json: {} });
+    expect([answer.status, answer.body]).toEqual([400, { error: 'target_project_id is missing' }]);
+  });
+
   it('add and remove of a --project given by path send its numeric ID', async () => {
     const id = sandbox.store.findProject(project)?.id;
     sandbox.resetStats();

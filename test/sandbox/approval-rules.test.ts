@@ -19,3 +19,10 @@ describe('sandbox: an approval rule that is not there', () => {
     expect(answers).toEqual(['GET', 'PUT', 'DELETE'].map((method) => [method, 404, { message: '404 Not found' }]));
   });
 });
+
+describe('sandbox: an approval rule’s parameters before the caller’s role', () => {
+  it('POST by a Developer without a name is 400 name is missing, as Grape checks it first', async () => {
+    const answer = await call('POST', rules, { as: 'developer', json: { approvals_required: 1 } });
+    expect([answer.status, answer.body]).toEqual([400, { error: 'name is missing' }]);
+  });
+});

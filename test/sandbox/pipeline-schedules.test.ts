@@ -414,3 +414,10 @@ describe('sandbox: a pipeline schedule’s parameters as Grape and the model rea
     expect([answer.status, answer.body]).toEqual([400, { error: 'pipeline_schedule_id is invalid' }]);
   });
 });
+
+describe('sandbox: a pipeline schedule’s parameters before the caller’s role', () => {
+  it('POST by a Reporter without a description is 400 description is missing, as Grape checks it first', async () => {
+    const made = await call('POST', base, 'reporter', { ref: 'main', cron: '0 2 * * *' });
+    expect([made.status, made.body]).toEqual([400, { error: 'description is missing' }]);
+  });
+});

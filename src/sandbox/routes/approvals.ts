@@ -173,9 +173,13 @@ function viewRule(req: SandboxRequest): SandboxResponse {
 }
 
 function createRule(req: SandboxRequest): SandboxResponse {
-  const project = projectOf(req);
+  // Grape's parameters before the role: create_project_approval_rule's `authorize! :admin_project`
+  // runs inside the endpoint, only `authenticate!` is a `before` (ee/lib/api/project_approval_rules.rb
+  // and its helpers, ashierj/superdemo a5c67111): one missing is 400 whoever asks.
+  requireUser(req);
   const name = requireStr(req.input, 'name');
   const approvalsRequired = requireInt(req.input, 'approvals_required');
+  const project = projectOf(req);
   const { params, users, groups, branches } = approversOf(req, project.id);
   const rule: ApprovalRule = {
     id: 0,

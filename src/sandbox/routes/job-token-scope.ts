@@ -88,8 +88,12 @@ function listGroups(req: SandboxRequest): SandboxResponse {
 function addTo(list: 'projects' | 'groups') {
   const [param, what] = list === 'projects' ? ['target_project_id', 'project'] : ['target_group_id', 'group'];
   return (req: SandboxRequest): SandboxResponse => {
-    const project = allowlistProject(req);
+    // Grape's parameters before `authorize_admin_project`, the endpoint's first line: a target
+    // not given is 400 whoever asks (lib/api/project_job_token_scope.rb @50618c7d).
+    requireUser(req);
+    if (!/^\d+$/.test(req.params.id ?? '')) throw paramError('id is invalid');
     const targetId = requireInt(req.input, param);
+    const project = allowlistProject(req);
     const user = req.user as User;
     const target = list === 'projects' ? req.store.projects.get(targetId) : req.store.groups.get(targetId);
     const visible =
