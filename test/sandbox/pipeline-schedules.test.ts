@@ -421,3 +421,11 @@ describe('sandbox: a pipeline schedule’s parameters before the caller’s role
     expect([made.status, made.body]).toEqual([400, { error: 'description is missing' }]);
   });
 });
+
+describe('sandbox: the list of pipeline schedules', () => {
+  it('shows each schedule’s inputs, as the list’s entity exposes them', async () => {
+    await schedule('maintainer');
+    const listed = await call('GET', base, 'maintainer');
+    expect(listed.body.map((each: { inputs?: unknown }) => each.inputs)).toEqual([[]]);
+  });
+});

@@ -138,8 +138,11 @@ function scheduleJson(
     updated_at: schedule.updated_at,
     ...(detail ? { last_pipeline: null } : {}),
     owner: owner ? userObject(store, owner) : null,
+    // Every answer's, the list's too: Entities::Ci::PipelineSchedule exposes `inputs`
+    // (lib/api/entities/ci/pipeline_schedule.rb, gitlabhq/gitlabhq 28c1db03), though the doc's
+    // list example shows none. The sandbox takes no inputs, so none are held.
+    inputs: [],
     ...(detail && variables ? { variables: schedule.variables.map((v) => ({ ...v })) } : {}),
-    ...(detail ? { inputs: [] } : {}),
   };
 }
 
