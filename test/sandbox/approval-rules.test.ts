@@ -26,3 +26,30 @@ describe('sandbox: an approval rule’s parameters before the caller’s role', 
     expect([answer.status, answer.body]).toEqual([400, { error: 'name is missing' }]);
   });
 });
+
+describe('sandbox: an approval rule’s name as the model validates it', () => {
+  it('POST and PUT of a blank name are the model’s 400 name can’t be blank, not name is missing', async () => {
+    const made = await call('POST', rules, { json: { name: 'docs', approvals_required: 1 } });
+    const answers = [
+      await call('POST', rules, { json: { name: ' ', approvals_required: 1 } }),
+      await call('PUT', `${rules}/${made.body.id}`, { json: { name: '' } }),
+    ];
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
+      [400, { message: { name: ["can't be blank"] } }],
+      [400, { message: { name: ["can't be blank"] } }],
+    ]);
+  });
+
+  it('a name of more than 1024 characters is 400 too long, with approvals_required’s error beside it', async () => {
+    const answer = await call('POST', rules, { json: { name: 'x'.repeat(1025), approvals_required: -1 } });
+    expect([answer.status, answer.body]).toEqual([
+      400,
+      {
+        message: {
+          name: ['is too long (maximum is 1024 characters)'],
+          approvals_required: ['must be greater than or equal to 0'],
+        },
+      },
+    ]);
+  });
+});

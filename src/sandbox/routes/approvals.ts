@@ -19,7 +19,7 @@ import { findOwner, readableProject, requireUser } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { ApprovalRule, Group, OwnerKey, Project, User } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { int, readParams, requireInt, requireStr, str } from '../params.js';
+import { int, readParams, requireGiven, requireInt, str } from '../params.js';
 import { refsOf } from '../protected-refs.js';
 import { ownerKey, type Store } from '../store.js';
 import { branchJson } from './protected-refs.js';
@@ -146,16 +146,25 @@ function approversOf(req: SandboxRequest, projectId: number) {
   return { params, users, groups, branches };
 }
 
+/** ApprovalRuleLike::NAME_LENGTH_LIMIT. */
+const NAME_LENGTH_LIMIT = 1024;
+
 /** The model's validations, each answered as its errors. */
 function validate(store: Store, rule: ApprovalRule): void {
+  // ApprovalRuleLike's, together (ee/app/models/concerns/approval_rule_like.rb, a copy of
+  // gitlab-org/gitlab: `validates :name, presence: true`, a length of at most NAME_LENGTH_LIMIT,
+  // 1024, and approvals_required's numericality); Grape's `requires :name` asks only that it be given.
+  const errors: Record<string, string[]> = {};
+  if (rule.name.trim() === '') errors.name = ["can't be blank"];
+  else if ([...rule.name].length > NAME_LENGTH_LIMIT)
+    errors.name = [`is too long (maximum is ${NAME_LENGTH_LIMIT} characters)`];
   if (approvalsRequiredProblem(rule.approvals_required))
-    throw validationError({
-      approvals_required: [
-        rule.approvals_required < 0
-          ? 'must be greater than or equal to 0'
-          : `must be less than or equal to ${APPROVALS_REQUIRED_MAX}`,
-      ],
-    });
+    errors.approvals_required = [
+      rule.approvals_required < 0
+        ? 'must be greater than or equal to 0'
+        : `must be less than or equal to ${APPROVALS_REQUIRED_MAX}`,
+    ];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
   const others = rulesOf(store, rule.owner.id).filter((other) => other.id !== rule.id);
   if (rule.rule_type === 'any_approver' && others.some((other) => other.rule_type === 'any_approver'))
     throw validationError({ rule_type: ['any-approver for the project already exists'] });
@@ -177,7 +186,7 @@ function createRule(req: SandboxRequest): SandboxResponse {
   // runs inside the endpoint, only `authenticate!` is a `before` (ee/lib/api/project_approval_rules.rb
   // and its helpers, ashierj/superdemo a5c67111): one missing is 400 whoever asks.
   requireUser(req);
-  const name = requireStr(req.input, 'name');
+  const name = requireGiven(req.input, 'name');
   const approvalsRequired = requireInt(req.input, 'approvals_required');
   const project = projectOf(req);
   const { params, users, groups, branches } = approversOf(req, project.id);
