@@ -46,6 +46,12 @@ export interface PaginateOptions {
   onSummary?: ((summary: ListSummary) => void) | undefined;
   /** Who may read the list, in the API reference's words (ApiRequest.requires): a 403 says so. */
   requires?: string | undefined;
+  /**
+   * The service answers this list whole, whatever page and per_page say (GitLab's integrations:
+   * `present integrations`, no `paginate`): `page` is then cut from that answer here, as the
+   * service would number it, and the answer's length is the list's total.
+   */
+  whole?: boolean | undefined;
 }
 
 /** How a listing ended. */
@@ -168,7 +174,8 @@ async function* pages(client: RequestClient, options: PaginateOptions, summary: 
   if (listing.remaining <= 0) return;
   const query: QueryParams = { ...options.query, per_page: options.perPage };
   if (options.page !== undefined) {
-    yield* onePage(listing, client.resolve(options.path, { ...query, page: options.page }), options.page);
+    const cut = options.whole ? options.perPage : undefined;
+    yield* onePage(listing, client.resolve(options.path, { ...query, page: options.page }), options.page, cut);
     return;
   }
   let windowQuery: QueryParams = {};
@@ -208,14 +215,32 @@ async function* pages(client: RequestClient, options: PaginateOptions, summary: 
   }
 }
 
-/** One page, as the service numbers them. */
-async function* onePage(listing: Listing, url: string, number: number): AsyncGenerator<Page> {
-  const only = await listing.fetch(url);
+/** One page, as the service numbers them; of a list answered whole, the `cut` items it would hold. */
+async function* onePage(listing: Listing, url: string, number: number, cut?: number): AsyncGenerator<Page> {
+  const answer = await listing.fetch(url);
+  const only = cut === undefined ? answer : pageOfWhole(answer, number, cut);
   listing.summary.total = only.total;
   const page = listing.admit(only, number, only.total);
-  listing.summary.more = only.count > page.count || only.next !== undefined;
+  listing.summary.more =
+    only.count > page.count || only.next !== undefined || (cut !== undefined && number * cut < answer.count);
   page.last = true;
   yield* listing.hand(page);
+}
+
+/** Page `number` of `size` items of a list the service answered whole: its items, and its length as the total. */
+function pageOfWhole(answer: Fetched, number: number, size: number): Fetched {
+  const start = Math.min((number - 1) * size, answer.count);
+  const end = Math.min(start + size, answer.count);
+  return {
+    ...answer,
+    bounds: answer.bounds.slice(2 * start, 2 * end),
+    count: end - start,
+    next: undefined,
+    nextPage: undefined,
+    total: answer.count,
+    totalPages: Math.ceil(answer.count / size),
+    perPage: size,
+  };
 }
 
 /** Keyset pagination: each link carries the cursor for the next, so pages come one by one. */

@@ -291,7 +291,7 @@ describe('collab integrations', () => {
     );
     const disabled = await get(`${path}/emails-on-push`);
     expect([disabled.status, disabled.body.active]).toEqual([200, false]);
-    for (const slug of ['emails_on_push', 'slack']) {
+    for (const slug of ['emails-on-push', 'slack']) {
       const view = await collab(['integrations', 'view', slug, '--project', project, '--json']);
       expect([view.exitCode, view.json<{ active: boolean }>().active]).toEqual([0, false]);
     }
@@ -337,6 +337,25 @@ describe('collab integrations', () => {
     expect(view.stdout).toMatch(/^Inherited +yes$/m);
     const own = await collab(['integrations', 'view', 'slack', '--group', 'acme/web'], { tty: true });
     expect(own.stdout).toMatch(/^Inherited +no$/m);
+  });
+
+  it('--page of the list, which GitLab answers whole, is that page of it: --page 2 --per-page 1 is the second alone', async () => {
+    const id = sandbox.store.findProject(project)?.id;
+    for (const slug of ['emails-on-push', 'slack']) {
+      const put = await call('PUT', `/projects/${id}/integrations/${slug}`, {
+        json: slug === 'slack' ? { webhook: WEBHOOK } : { recipients: 'a@example.com' },
+      });
+      expect(put.status, slug).toBe(200);
+    }
+    const slugs = async (...flags: string[]) => {
+      const listed = await collab(['integrations', 'list', '--project', project, '-o', 'json', ...flags]);
+      expect(listed.exitCode, listed.stderr).toBe(0);
+      return (JSON.parse(listed.stdout) as Array<{ slug: string }>).map((each) => each.slug);
+    };
+    expect(await slugs()).toEqual(['emails-on-push', 'slack']);
+    expect(await slugs('--page', '2', '--per-page', '1')).toEqual(['slack']);
+    expect(await slugs('--page', '3', '--per-page', '1')).toEqual([]);
+    expect(await slugs('--page', '2')).toEqual([]);
   });
 
   it('a Developer is told the role needed', async () => {

@@ -17,7 +17,9 @@ type ListIntegrationsOptions = VerbInput<typeof LIST>;
 
 export async function run(ctx: VerbContext, opts: ListIntegrationsOptions): Promise<void> {
   await ctx.presenter.list(
-    await ctx.session.pages(integrationsPath(opts.owner), {}, opts.list, { requires: ROLES.maintainers }),
+    // GitLab answers the list whole (`present integrations`, never `paginate`:
+    // lib/api/integrations/integratable_operations.rb @1c950e0a): --page is cut from it here.
+    await ctx.session.pages(integrationsPath(opts.owner), {}, opts.list, { requires: ROLES.maintainers, whole: true }),
     { columns: INTEGRATION_COLUMNS },
   );
 }
