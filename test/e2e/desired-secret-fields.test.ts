@@ -81,7 +81,8 @@ projects:
   });
 
   it("a secret equal to another variable's live value: the live one keeps its own template", async () => {
-    // The seeded APP_ENV (scope *) holds `staging`; ONE resolves to the same text at plan time.
+    // The seeded APP_ENV (scope *) holds `staging`; ONE resolves to the same text at plan time,
+    // ENV_NAME to another (an update sends a value only where the plan shows it change).
     const { values, requests } = await planSaveApply(
       `version: 1
 projects:
@@ -93,7 +94,7 @@ projects:
       - key: ONE_SECRET
         value: "${$('ONE')}"
 `,
-      { ENV_NAME: 'staging', ONE: 'staging' },
+      { ENV_NAME: 'production', ONE: 'staging' },
       { ENV_NAME: 'qa', ONE: 'first' },
     );
     expect(requests['project:acme/web/storefront variables APP_ENV']).toEqual({

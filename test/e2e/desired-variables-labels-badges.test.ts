@@ -173,6 +173,29 @@ describe('collab.yaml: variables, labels, badges', () => {
     expect(sandbox.requestLog.filter((r) => r.method !== 'GET' && r.path !== '/api/graphql')).toEqual([]);
   });
 
+  it('leaves a hidden variable its value when the file changes its description: the plan shows no value, none is sent', async () => {
+    const { collab, file, sandbox, call, writes } = await world();
+    const made = await call('POST', `/projects/${encodeURIComponent('acme/web/storefront')}/variables`, {
+      json: { key: 'HIDDEN_KEY', value: 'hidden-value-123', masked_and_hidden: true },
+    });
+    expect(made.status).toBe(201);
+    const path = file(
+      `version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      - key: HIDDEN_KEY\n        value: "${$('HIDDEN')}"\n        description: rotated by hand\n`,
+    );
+    const env = { HIDDEN: 'other-value-456' };
+    const plan = await collab(['plan', '-f', path, '-o', 'ndjson'], { env });
+    expect(plan.exitCode).toBe(8);
+    expect(plan.lines<{ key: string; from: unknown; to: unknown }>().map((c) => [c.key, c.from, c.to])).toEqual([
+      ['HIDDEN_KEY', { description: null }, { description: 'rotated by hand' }],
+    ]);
+    sandbox.resetStats();
+    const applied = await collab(['apply', '-f', path, '--yes'], { env });
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(writes().map((r) => [r.method, r.bodyKeys])).toEqual([['PUT', ['description']]]);
+    const kept = sandbox.store.variables.find((v) => v.key === 'HIDDEN_KEY');
+    expect([kept?.value, kept?.description]).toEqual(['hidden-value-123', 'rotated by hand']);
+  });
+
   it('refuses at plan masking a live value the masking rule refuses, or a new short value for a masked one', async () => {
     const { collab, file, sandbox, call } = await world();
     const variables = `/projects/${encodeURIComponent('acme/web/storefront')}/variables`;

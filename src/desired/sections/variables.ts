@@ -177,13 +177,14 @@ export const variables: Section<VariableSpec> = {
               : `give it a value the masking rule takes (value: $${'{'}env:NAME}), or leave masked out`,
           },
         );
-      // The file's value goes with every PUT it manages (as its template when it came from one);
-      // without one the fields go alone and the service keeps its value (the sandbox's variables route).
+      // The value goes only when the plan shows it changing (as its template when it came from
+      // one): else the fields go alone and the service keeps its value (GitLab's `optional :value`,
+      // the sandbox's variables route), a hidden one's too, which the plan cannot compare.
       emit(address, 'update', before, after, {
         op: 'variable-update',
         key,
         scope,
-        body: { ...(managed ? { value: template } : {}), ...Object.fromEntries(changed) },
+        body: { ...(valueChanged ? { value: template } : {}), ...Object.fromEntries(changed) },
       });
     }
     for (const existing of unlisted(
