@@ -101,6 +101,19 @@ describe('collab.yaml sections', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('shares: a group named in another case than its path is the share it has: no change, nothing removed', async () => {
+    const { collab, file, sandbox, writes } = await world();
+    // acme/web is shared with globex as a developer in the seed.
+    const path = file(
+      'version: 1\ngroups:\n  acme/web:\n    shares:\n      enforce: true\n      items:\n        - group_id: Globex\n          group_access: developer\n',
+    );
+    const plan = await collab(['plan', '-f', path, '-o', 'ndjson']);
+    expect(plan.exitCode, plan.stdout).toBe(0);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+  });
+
   it('shares: a project shared with its own group or one above it, by path or by ID, is exit 2 at plan', async () => {
     const { collab, file, getJson, writes } = await world();
     const web = (await getJson('/groups/acme%2Fweb')).id as number;

@@ -40,9 +40,15 @@ type ShareSpec = OnTarget &
 const sharesOf = (resource: Item | null): Item[] =>
   Array.isArray(resource?.shared_with_groups) ? resource.shared_with_groups : [];
 
-/** A share in the file names its group by path or ID. */
+/**
+ * A share in the file names its group by path or ID; a path in any case, as GitLab finds a group
+ * by it (Namespace.find_by_full_path, case-insensitive): `Globex` is the share with globex, which a
+ * second POST would meet with 409.
+ */
 const same = (share: Item, group: unknown) =>
-  typeof group === 'number' ? share.group_id === group : share.group_full_path === group;
+  typeof group === 'number'
+    ? share.group_id === group
+    : typeof group === 'string' && String(share.group_full_path).toLowerCase() === group.toLowerCase();
 
 const sent = (body: ShareBody) => ({
   group_access: body.group_access,
@@ -224,7 +230,7 @@ export const shares: Section<ShareSpec> = {
     }));
   },
   liveFields: (key, live) => {
-    const share = sharesOf(live.resource).find((s) => s.group_full_path === key || String(s.group_id) === key);
+    const share = sharesOf(live.resource).find((s) => same(s, key) || String(s.group_id) === key);
     return {
       share: share
         ? {
