@@ -78,6 +78,37 @@ describe('collab.yaml: members below a role inherited from a group above', () =>
   });
 });
 
+describe('collab.yaml: members named in another case', () => {
+  it('an enforced list naming every member of acme in capitals changes nothing and removes no one', async () => {
+    const { collab, file, sandbox, writes, getJson } = await world();
+    const live = (await getJson('/groups/acme/members?per_page=100')) as Array<{
+      username: string;
+      access_level: number;
+    }>;
+    const items = live.map(
+      (m) => `        - { username: ${m.username.toUpperCase()}, access_level: ${m.access_level} }`,
+    );
+    const path = file(
+      `version: 1\ngroups:\n  acme:\n    members:\n      enforce: true\n      items:\n${items.join('\n')}\n`,
+    );
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode, plan.stdout).toBe(0);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    expect(writes()).toEqual([]);
+  });
+
+  it('a role below the one a group above gives, named in capitals, is refused at plan as in its own case', async () => {
+    const { collab, file } = await world();
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    members:\n      - { username: DANA, access_level: reporter }\n',
+    );
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode, plan.stdout).toBe(2);
+    expect(plan.stderr).toMatch(/DANA on project acme\/web\/storefront would be reporter, below the developer role/);
+  });
+});
+
 describe('collab.yaml: memberships and shares whose expiry has passed', () => {
   it('a member whose expires_at has passed is not added again: one warning names the targets, no change', async () => {
     const { collab, file, sandbox, writes } = await world();

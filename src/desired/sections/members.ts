@@ -65,6 +65,13 @@ function isBot(member: { username: string; bot?: unknown }): boolean {
   return member.bot === true || /^(project|group)_\d+_bot/.test(member.username);
 }
 
+/**
+ * Whether the file's username names this member: in any case, as GitLab finds a user by it
+ * (User.find_by_username, case-insensitive): `Dana` is the member dana, whom a POST meets with 409.
+ */
+const isUser = (member: { username: string }, username: unknown) =>
+  member.username.toLowerCase() === String(username).toLowerCase();
+
 const isMember = (item: Item): item is Item & MemberRecord =>
   typeof item.id === 'number' && typeof item.username === 'string' && typeof item.access_level === 'number';
 
@@ -118,7 +125,7 @@ async function readMembershipLocks(
     lives.map(async (live, i) => {
       if (live.kind !== 'project') return;
       const adds = listOf(values[i]).items.some(
-        (item) => !live.members?.some((member) => member.username === item.username),
+        (item) => !live.members?.some((member) => isUser(member, item.username)),
       );
       if (!adds) return;
       const namespace = live.resource?.namespace;
@@ -177,7 +184,7 @@ export const members: Section<MemberSpec> = {
                 [
                   servicePath(live).toLowerCase(),
                   listOf(values[i]).items.map((item) => ({
-                    username: String(item.username),
+                    username: String(item.username).toLowerCase(),
                     level: accessLevel(item.access_level),
                   })),
                 ] as const,
@@ -189,7 +196,7 @@ export const members: Section<MemberSpec> = {
         lives.map(async (live, i) => {
           // Whether the file adds a member or changes one (a role, an expiry): each is validated.
           const changing = listOf(values[i]).items.some((item) => {
-            const existing = live.members?.find((member) => member.username === item.username);
+            const existing = live.members?.find((member) => isUser(member, item.username));
             return (
               existing?.access_level !== accessLevel(item.access_level) ||
               (item.expires_at !== undefined && item.expires_at !== (existing.expires_at ?? null))
@@ -198,7 +205,8 @@ export const members: Section<MemberSpec> = {
           if (!changing) return;
           const roles = new Map<string, { level: number; group: string }>();
           const hold = (username: string, level: number, group: string) => {
-            if (level > (roles.get(username)?.level ?? 0)) roles.set(username, { level, group });
+            const user = username.toLowerCase();
+            if (level > (roles.get(user)?.level ?? 0)) roles.set(user, { level, group });
           };
           for (const group of groupsAbove(servicePath(live))) {
             for (const member of await membersOf(group)) hold(member.username, member.access_level, group);
@@ -234,16 +242,16 @@ export const members: Section<MemberSpec> = {
       const after = paramsOf(member);
       // A membership whose day has come is over (GitLab removes it, and refuses an expiry in the past).
       if (expiryPassed(after.expires_at, today)) {
-        const existing = found.find((m) => m.username === username);
+        const existing = found.find((m) => isUser(m, username));
         if (!existing || !equal(existing.access_level, after.access_level) || existing.expires_at !== after.expires_at)
           warn(`members: ${username}'s membership ended on ${after.expires_at}; it is not made again`);
         continue;
       }
-      const existing = found.find((m) => m.username === username);
+      const existing = found.find((m) => isUser(m, username));
       const before = existing && heldAs(existing, after);
       if (before && equal(before, after)) continue;
       // GitLab validates the role on every save of the membership, an expiry's change included.
-      const above = live.rolesAbove?.get(username);
+      const above = live.rolesAbove?.get(username.toLowerCase());
       if (above && above.level > after.access_level)
         throw new CollabError(
           'usage',
@@ -263,7 +271,7 @@ export const members: Section<MemberSpec> = {
       if (!existing) emit(username, 'create', null, after, { op: 'member-add', member: username, body: after });
       else emit(username, 'update', before, after, { op: 'member-update', member: existing.id, body: after });
     }
-    for (const existing of unlisted(wanted, found, (item, member) => item.username === member.username)) {
+    for (const existing of unlisted(wanted, found, (item, member) => isUser(member, item.username))) {
       if (existing.username === live.caller || isBot(existing)) continue;
       emit(
         existing.username,
@@ -286,7 +294,7 @@ export const members: Section<MemberSpec> = {
     }));
   },
   liveFields: (key, live) => {
-    const member = live.members?.find((m) => m.username === key);
+    const member = live.members?.find((m) => isUser(m, key));
     return {
       member: member
         ? { id: member.id, access_level: member.access_level, expires_at: member.expires_at ?? null }
@@ -294,7 +302,7 @@ export const members: Section<MemberSpec> = {
     };
   },
   reached: (username, after, live) => {
-    const member = live.members?.find((m) => m.username === username);
+    const member = live.members?.find((m) => isUser(m, username));
     if (after === null) return member === undefined;
     return member !== undefined && isItem(after) && equal(heldAs(member, after), after);
   },
