@@ -91,11 +91,19 @@ export function accessEdits(current: ProtectedBranch, roles: BranchRoles): Recor
   return body;
 }
 
-/** The entries that name a role (not a deploy key, user or group). */
+/**
+ * The entries that name a role (not a deploy key, user or group). A user's or a group's entry
+ * carries an access_level too, the column's Maintainer (40), beside its user_id or group_id
+ * (doc/api/protected_branches.md, Premium examples): those IDs, not the level, tell it apart.
+ */
 export function roleEntries(levels: unknown): RefAccessLevel[] {
   return Array.isArray(levels)
     ? (levels as RefAccessLevel[]).filter(
-        (entry) => typeof entry.deploy_key_id !== 'number' && typeof entry.access_level === 'number',
+        (entry) =>
+          typeof entry.deploy_key_id !== 'number' &&
+          typeof entry.user_id !== 'number' &&
+          typeof entry.group_id !== 'number' &&
+          typeof entry.access_level === 'number',
       )
     : [];
 }

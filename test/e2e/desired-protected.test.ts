@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { writableRefsOf } from '../../src/sandbox/protected-refs.js';
 import { useDesiredWorlds } from '../helpers/desired.js';
 
 /** collab.yaml's protected_branches, protected_tags and deploy_keys end to end: what the service answers after apply, and nothing left on a second plan. */
@@ -107,6 +108,75 @@ describe('collab.yaml: protected branches and tags, deploy keys', () => {
     }>;
     expect(levels.map((level) => level.deploy_key_id ?? level.access_level).sort()).toEqual([30, key.body.id].sort());
     expect((await w.collab(['plan', '-f', path])).exitCode).toBe(0);
+  });
+
+  it("a user's push entry is no role: the plan shows the role alone, and the role's change keeps the user's entry", async () => {
+    const w = await world();
+    const project = await w.idOf('projects', 'acme/web/storefront');
+    // GitLab answers a user's entry with the column's level, 40, beside its user_id (Premium).
+    const entry = {
+      id: w.sandbox.store.nextId('ref_access'),
+      access_level: 40,
+      user_id: await w.idOf('users', 'xena'),
+    };
+    writableRefsOf(w.sandbox.store, project).branches.get('main')?.push.push(entry);
+    const file = (role: string) =>
+      w.file(
+        `version: 1\nprojects:\n  acme/web/storefront:\n    protected_branches:\n      - { name: main, push_access_level: ${role} }\n`,
+        `${role}.yaml`,
+      );
+    expect((await w.collab(['plan', '-f', file('maintainer')])).exitCode).toBe(0);
+    const plan = await w.collab(['plan', '-f', file('developer'), '-o', 'ndjson']);
+    expect(plan.lines<{ from: unknown; to: unknown }>().map((c) => [c.from, c.to])).toEqual([
+      [{ push_access_level: 'maintainer' }, { push_access_level: 'developer' }],
+    ]);
+    expect((await w.collab(['apply', '-f', file('developer'), '--yes'])).exitCode).toBe(0);
+    const levels = (await w.getJson(`/projects/${project}/protected_branches/main`)).push_access_levels as Array<{
+      access_level: number;
+      user_id?: number;
+    }>;
+    expect(levels.map((level) => [level.access_level, level.user_id ?? null])).toEqual([
+      [40, entry.user_id],
+      [30, null],
+    ]);
+  });
+
+  it("a branch pushed to by a user's entry alone is planned to get the role the file gives, read by GraphQL too", async () => {
+    const w = await world();
+    const project = await w.idOf('projects', 'acme/web/storefront');
+    const main = writableRefsOf(w.sandbox.store, project).branches.get('main');
+    const entry = {
+      id: w.sandbox.store.nextId('ref_access'),
+      access_level: 40,
+      user_id: await w.idOf('users', 'xena'),
+    };
+    main?.push.splice(0, main.push.length, entry);
+    const path = w.file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    protected_branches:\n      - { name: main, push_access_level: maintainer }\n',
+    );
+    for (const args of [[], ['--no-graphql']]) {
+      const plan = await w.collab(['plan', '-f', path, '-o', 'ndjson', ...args]);
+      expect(
+        plan.lines<{ from: unknown; to: unknown }>().map((c) => [c.from, c.to]),
+        args[0],
+      ).toEqual([[{ push_access_level: null }, { push_access_level: 'maintainer' }]]);
+    }
+  });
+
+  it("a tag with a user's create entry beside the maintainers' plans nothing for create_access_level: maintainer", async () => {
+    const w = await world();
+    const project = await w.idOf('projects', 'acme/platform/api');
+    const entry = {
+      id: w.sandbox.store.nextId('ref_access'),
+      access_level: 40,
+      user_id: await w.idOf('users', 'xena'),
+    };
+    writableRefsOf(w.sandbox.store, project).tags.get('v*')?.create.push(entry);
+    const path = w.file(
+      "version: 1\nprojects:\n  acme/platform/api:\n    protected_tags:\n      - name: 'v*'\n        create_access_level: maintainer\n",
+    );
+    const plan = await w.collab(['plan', '-f', path]);
+    expect(plan.exitCode, plan.stdout).toBe(0);
   });
 
   it('apply --yes leaves the protected branches, tags and deploy keys the file lists, enforce: true', async () => {

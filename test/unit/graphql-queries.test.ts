@@ -24,11 +24,11 @@ describe('the GraphQL queries of the desired state', () => {
     expect(validate(gitlabSchema(), parse(query)).map((error) => error.message)).toEqual([]);
   });
 
-  it('each scores at most 250 and is under 10,000 characters; the largest, of projects with all five, scores 189', () => {
+  it('each scores at most 250 and is under 10,000 characters; the largest, of projects with all five, scores 213', () => {
     const scores = queries.map((query) => queryComplexity(parse(query), { paths: [], path: '', after: '' }));
     for (const score of scores) expect(score).toBeLessThanOrEqual(GRAPHQL_LIMITS.maxComplexityAuthenticated);
     for (const query of queries) expect(query.length).toBeLessThan(GRAPHQL_LIMITS.maxQueryCharacters);
-    expect(Math.max(...scores)).toBe(189);
+    expect(Math.max(...scores)).toBe(213);
   });
 });
 

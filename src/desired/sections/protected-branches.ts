@@ -160,7 +160,8 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
      */
     connection: () => ({
       fields: `protectedBranchesAccess: userPermissions { adminProject } protectedBranches: branchRules(first: 100) { nodes { name branchProtection { allowForcePush codeOwnerApprovalRequired ${ACCESS_CONNECTIONS.map(
-        ([field, deployKeys]) => `${field} { nodes { accessLevel${deployKeys ? ' deployKey { id }' : ''} } }`,
+        ([field, deployKeys]) =>
+          `${field} { nodes { accessLevel user { id } group { id }${deployKeys ? ' deployKey { id }' : ''} } }`,
       ).join(' ')} } } pageInfo { hasNextPage } }`,
     }),
     // Who may unprotect is not in GraphQL: a file that says it is read by REST.
@@ -280,7 +281,8 @@ const ACCESS_CONNECTIONS = [
 
 /**
  * AccessLevelDeployKey's `id` is a plain ID, the record's (`field :id, GraphQL::Types::ID`:
- * app/graphql/types/access_levels/deploy_key_type.rb @db384e6b, gitlabhq/gitlabhq), not a global one; either is taken.
+ * app/graphql/types/access_levels/deploy_key_type.rb @db384e6b, gitlabhq/gitlabhq), not a global one; either is taken
+ * (an AccessLevelUser's or AccessLevelGroup's too).
  */
 const keyId = (id: unknown) => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : gidNumber(id));
 
@@ -301,8 +303,16 @@ function branchOf(node: Item): ProtectedBranch | undefined {
     for (const entry of entries) {
       if (typeof entry.accessLevel !== 'number') return undefined;
       const key = isNode(entry.deployKey) ? keyId(entry.deployKey.id) : null;
-      if (key === undefined) return undefined;
-      levels.push({ access_level: entry.accessLevel, ...(key === null ? {} : { deploy_key_id: key }) });
+      // A user's or a group's entry, which names no role (roleEntries), by its user's or group's ID.
+      const user = isNode(entry.user) ? keyId(entry.user.id) : null;
+      const group = isNode(entry.group) ? keyId(entry.group.id) : null;
+      if (key === undefined || user === undefined || group === undefined) return undefined;
+      levels.push({
+        access_level: entry.accessLevel,
+        ...(key === null ? {} : { deploy_key_id: key }),
+        ...(user === null ? {} : { user_id: user }),
+        ...(group === null ? {} : { group_id: group }),
+      });
     }
     branch[rest] = levels;
   }
