@@ -179,6 +179,28 @@ describe('collab.yaml: protected branches and tags, deploy keys', () => {
     expect(plan.exitCode, plan.stdout).toBe(0);
   });
 
+  it('a deploy key the project has, listed under another title, is refused at plan: GitLab would keep it as it is', async () => {
+    const { collab, file, sandbox, writes, getJson } = await world();
+    const at = `/projects/${encodeURIComponent('acme/web/storefront')}/deploy_keys`;
+    const [seeded] = (await getJson(at)) as Array<{ title: string; key: string }>;
+    const path = file(
+      `version: 1\nprojects:\n  acme/web/storefront:\n    deploy_keys:\n      enforce: true\n      items:\n        - { title: renamed, key: "${seeded?.key}" }\n`,
+    );
+    sandbox.resetStats();
+    for (const args of [
+      ['plan', '-f', path],
+      ['apply', '-f', path, '--yes'],
+    ]) {
+      const result = await collab(args);
+      expect(result.exitCode, result.stdout).toBe(2);
+      expect(result.stderr).toMatch(
+        /^error: deploy_keys: renamed on project acme\/web\/storefront is the key it has as "CI deploy": a project holds a key once/m,
+      );
+    }
+    expect(writes()).toEqual([]);
+    expect(((await getJson(at)) as Array<{ title: string }>).map((key) => key.title)).toEqual(['CI deploy']);
+  });
+
   it('apply --yes leaves the protected branches, tags and deploy keys the file lists, enforce: true', async () => {
     const { collab, file, getJson } = await world();
     const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}`;

@@ -9,6 +9,7 @@ import {
 } from '../../api/deploy-keys.js';
 import { DEPLOY_KEY_KEY, DEPLOY_KEY_TITLE } from '../../params/deploy-keys.js';
 import { ruleError } from '../../params/rules.js';
+import { CollabError } from '../../errors.js';
 import { isItem, listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
@@ -85,10 +86,10 @@ export const deployKeys: Section<DeployKeySpec> = {
         isKey,
       )),
   },
-  diff: ({ value, live, kept, emit }) => {
+  diff: ({ value, live, target, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.deployKeys ?? [];
-    for (const item of wanted.items) {
+    for (const [index, item] of wanted.items.entries()) {
       const title = String(item.title);
       const body: KeyBody = {
         title,
@@ -96,6 +97,28 @@ export const deployKeys: Section<DeployKeySpec> = {
         ...(item.can_push !== undefined ? { can_push: item.can_push } : {}),
       };
       const existing = found.find((key) => key.title === title);
+      // A project has a key once: POST with a key it has answers that key as it is (its title,
+      // its can_push) and makes nothing, else 400 on its fingerprint (lib/api/deploy_keys.rb; the
+      // sandbox's deploy-keys route), and enforce (or a replaced key's removal) would then leave the
+      // project without it. A new key, or a title's new key, that the project has under another
+      // title is refused here, with that title.
+      const same = (other: unknown) => keyBody(other) === keyBody(item.key);
+      const elsewhere = existing && same(existing.key) ? undefined : found.find((key) => same(key.key));
+      if (elsewhere)
+        throw new CollabError(
+          'usage',
+          `deploy_keys: ${title} on ${target.kind} ${target.path} is the key it has as ${JSON.stringify(elsewhere.title)}: a project holds a key once, and GitLab would answer that key unchanged`,
+          {
+            hint: `give it the title ${JSON.stringify(elsewhere.title)} in the file, or rename the key first (collab deploy-keys update --title)`,
+          },
+        );
+      const listed = wanted.items.slice(0, index).find((other) => same(other.key));
+      if (listed)
+        throw new CollabError(
+          'usage',
+          `deploy_keys: ${title} on ${target.kind} ${target.path} is the key the file lists as ${JSON.stringify(String(listed.title))} too: a project holds a key once`,
+          { hint: 'list the key once' },
+        );
       if (!existing) {
         emit(title, 'create', null, body, { op: 'deploy-key-create', body });
         continue;
