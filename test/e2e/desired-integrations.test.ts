@@ -102,6 +102,24 @@ describe('collab.yaml: integrations', () => {
     expect(rotate.lines()).toMatchObject([{ section: 'integrations', key: 'slack', action: 'update' }]);
   });
 
+  it('a changed property’s plan shows the webhook its PUT sends, as its template; the webhook is the one sent', async () => {
+    const { collab, file, sandbox, idOf } = await world();
+    expect((await collab(['apply', '-f', file(FILE), '--yes'], { env })).exitCode).toBe(0);
+    const changed = file(FILE.replace("channel: '#ci'", "channel: '#deploys'"), 'changed.yaml');
+    const rotated = { SLACK_WEBHOOK: 'https://hooks.slack.com/services/T000/B000/secret-key-2' };
+    const plan = await collab(['plan', '-f', changed, '-o', 'ndjson'], { env: rotated });
+    expect(plan.lines<{ key: string; from: unknown; to: unknown }>().map((c) => [c.key, c.from, c.to])).toEqual([
+      ['slack', { channel: '#ci' }, { channel: '#deploys', webhook: TEMPLATE }],
+    ]);
+    expect(plan.stdout).not.toContain('secret-key');
+    expect((await collab(['apply', '-f', changed, '--yes'], { env: rotated })).exitCode).toBe(0);
+    const project = await idOf('projects', 'acme/web/storefront');
+    // The API never shows a webhook: the store holds it.
+    expect(sandbox.store.integrations.get(`project:${project}`)?.get('slack')?.properties.webhook).toBe(
+      rotated.SLACK_WEBHOOK,
+    );
+  });
+
   it('export names each target’s webhook by its own variable: two secrets never share one', async () => {
     const { collab, file } = await world();
     const two = `${FILE}  acme/platform/api:\n    integrations:\n      - slug: slack\n        webhook: ${TEMPLATE}\n`;
@@ -363,7 +381,7 @@ describe('collab.yaml: an integration a group gives its projects', () => {
     const plan = await collab(['plan', '-f', own], { env });
     expect(plan.exitCode, plan.stderr).toBe(8);
     expect(plan.stdout).toContain(
-      '~ integration slack {"channel":"#deploys","inherited":true} -> {"channel":"#storefront","inherited":false}',
+      `~ integration slack {"channel":"#deploys","inherited":true} -> {"channel":"#storefront","webhook":"${TEMPLATE}","inherited":false}`,
     );
     expect((await collab(['apply', '-f', own, '--yes'], { env })).exitCode).toBe(0);
     const slack = await getJson(`${STOREFRONT}/integrations/slack`);

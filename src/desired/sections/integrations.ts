@@ -186,8 +186,11 @@ export const integrations: Section<IntegrationSpecOp> = {
       const changed = Object.keys(fields).filter(
         (key) => !spec.secrets.includes(key) && !sameField(spec, existing, key, fields[key]),
       );
-      const rotating = rotateSecrets ? spec.secrets.filter((secret) => fields[secret] !== undefined) : [];
-      if (changed.length === 0 && rotating.length === 0) continue;
+      // Every PUT carries the secrets the file gives (a required one must go, and the service
+      // never shows one to compare): each is in the change's `after` as its template, so that the
+      // plan shows what the PUT sends beside the change it is made for.
+      const secrets = spec.secrets.filter((secret) => fields[secret] !== undefined);
+      if (changed.length === 0 && !(rotateSecrets && secrets.length > 0)) continue;
       // One a group above gives (inherited): the PUT makes its settings this target's own, and the
       // group's changes no longer reach it. The plan says so.
       const inherited = existing.inherited === true;
@@ -199,7 +202,7 @@ export const integrations: Section<IntegrationSpecOp> = {
           ...(inherited ? { inherited: true } : {}),
         },
         {
-          ...Object.fromEntries([...changed, ...rotating].map((key) => [key, body[key]])),
+          ...Object.fromEntries([...changed, ...secrets].map((key) => [key, body[key]])),
           ...(inherited ? { inherited: false } : {}),
         },
         { op: 'integration-set', name, body },
