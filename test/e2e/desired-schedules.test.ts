@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useDesiredWorlds } from '../helpers/desired.js';
 
@@ -364,6 +365,21 @@ describe('collab.yaml: pipeline schedules', () => {
       expect(result.stdout + result.stderr).toMatch(/nightly/);
       expect(result.stdout + result.stderr).not.toMatch(/old-secret-value|new-secret-value/);
     }
+  });
+
+  it('a cron given as a template is shown and saved as its template, and the schedule gets its value', async () => {
+    const { collab, file, dir, getJson } = await world();
+    const cron = '$' + '{env:NIGHTLY_CRON}';
+    const env = { NIGHTLY_CRON: '17 4 * * 6' };
+    const path = file(
+      `version: 1\nprojects:\n  acme/web/storefront:\n    pipeline_schedules:\n      - { description: nightly, ref: main, cron: "${cron}" }\n`,
+    );
+    const saved = `${dir}/plan.json`;
+    const plan = await collab(['plan', '-f', path, '-o', 'ndjson', '--out', saved], { env });
+    expect(plan.lines<{ to: unknown }>().map((c) => c.to)).toEqual([{ ref: 'main', cron }]);
+    expect(readFileSync(saved, 'utf8')).not.toContain(env.NIGHTLY_CRON);
+    expect((await collab(['apply', '-f', saved], { env })).exitCode).toBe(0);
+    expect(((await getJson(storefront)) as Array<{ cron: string }>).map((s) => s.cron)).toEqual([env.NIGHTLY_CRON]);
   });
 
   it('a variable the file no longer lists shows no live value in the plan that removes it', async () => {

@@ -479,7 +479,10 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
     for (const item of wanted.items) {
       const description = String(item.description);
       const variables = variablesOf(item);
-      const fields = Object.fromEntries(FIELDS.filter((name) => item[name] !== undefined).map((n) => [n, item[n]]));
+      // Compared as resolved, shown and sent as the plan keeps them: a field given as a template is its template.
+      const fields = Object.fromEntries(
+        FIELDS.filter((name) => item[name] !== undefined).map((n) => [n, kept(item)[n]]),
+      );
       const existing = found.find((s) => s.description === description);
       // GitLab lets two schedules share a description, which names one in the file: the plan says
       // which it compares, and that the others stay (enforce cannot tell them from it either).
@@ -527,7 +530,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       const varsChanged = vars.create.length + vars.update.length + vars.delete.length > 0;
       if (changed.length === 0 && !varsChanged) continue;
       const before: Item = Object.fromEntries(changed.map((name) => [name, existing[name]]));
-      const after: Item = Object.fromEntries(changed.map((name) => [name, item[name]]));
+      const after: Item = Object.fromEntries(changed.map((name) => [name, fields[name]]));
       if (varsChanged && variables) {
         // A variable the file gives as a template is a secret: its live value is not shown either.
         // Nor is one the file no longer lists: nothing tells whether a template gave it.
@@ -559,7 +562,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         op: 'schedule-update',
         scheduleId: existing.id,
         takeOwnership,
-        body: Object.fromEntries(changed.map((name) => [name, item[name]])),
+        body: Object.fromEntries(changed.map((name) => [name, fields[name]])),
         variables: { create: templated(vars.create), update: templated(vars.update), delete: vars.delete },
       });
     }
@@ -631,7 +634,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         // The variables go to the schedule this change makes: its ID comes with the create's answer.
         let made: number | undefined;
         const create: ChangeRequest = {
-          ...createSchedule(spec.ref, spec.body, resolver.sentAt),
+          ...createSchedule(spec.ref, withSecrets(spec.body, resolver.secret) as typeof spec.body, resolver.sentAt),
           answered: (data) => void (made = isItem(data) && typeof data.id === 'number' ? data.id : undefined),
         };
         const variables = resolved(spec.variables).map((v) =>
@@ -646,7 +649,9 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         const { create, update } = spec.variables;
         return [
           ...(spec.takeOwnership ? [takeScheduleOwnership(spec.ref, spec.scheduleId)] : []),
-          ...(Object.keys(spec.body).length > 0 ? [updateSchedule(spec.ref, spec.scheduleId, spec.body)] : []),
+          ...(Object.keys(spec.body).length > 0
+            ? [updateSchedule(spec.ref, spec.scheduleId, withSecrets(spec.body, resolver.secret))]
+            : []),
           ...resolved(create).map((v) => createScheduleVariable(spec.ref, spec.scheduleId, v)),
           ...resolved(update).map((v) => updateScheduleVariable(spec.ref, spec.scheduleId, v)),
           ...spec.variables.delete.map((key) => deleteScheduleVariable(spec.ref, spec.scheduleId, key)),
