@@ -292,16 +292,22 @@ function withoutKey(value: unknown, key: string): unknown {
  */
 export function humanPlan(plan: Plan, paint: Paint, width = 0, verbose = false): string {
   const out: string[] = [];
-  const cut = (text: string, indent: number) => (width > 0 ? cutToWidth(text, Math.max(1, width - indent)) : text);
+  // A target's name is never cut (two long paths may differ only at their ends): wrapped, at a slash where it can.
+  const wrap = (text: string, indent: number) => (width > 0 ? wrapToWidth(text, Math.max(1, width - indent)) : [text]);
   const { shared, own } = sharedAndOwn(plan.changes);
   for (const group of shared) {
     out.push(...lines(group[0] as Change, paint, width, sharedWhere(group)));
-    if (verbose) for (const change of group) out.push(`    ${cut(shownName(change.address.path), 4)}`);
+    if (verbose)
+      for (const change of group) out.push(...wrap(shownName(change.address.path), 4).map((part) => `    ${part}`));
   }
   for (const target of own) {
     const creating = target.changes.some((change) => change.address.section === 'create');
-    const name = shownName(`${target.kind} ${target.path}`);
-    out.push(`${creating ? paint.green('+') : paint.yellow('~')} ${paint.bold(cut(name, 2))}`);
+    const name = wrap(shownName(`${target.kind} ${target.path}`), 2);
+    out.push(
+      ...name.map((part, i) =>
+        i === 0 ? `${creating ? paint.green('+') : paint.yellow('~')} ${paint.bold(part)}` : `  ${paint.bold(part)}`,
+      ),
+    );
     for (const change of target.changes)
       for (const part of lines(change, paint, width > 0 ? width - 4 : 0)) out.push(`    ${part}`);
   }

@@ -297,6 +297,25 @@ describe('collab plan', () => {
     expect(lines.join(' ')).toBe(`description: The public web shop -> ${long}`);
   });
 
+  it('a target whose path is longer than a 60-column terminal shows whole, wrapped at its slashes', async () => {
+    const { collab, file } = await world();
+    const path = `acme/web/${'nested-'.repeat(12)}storefront-one`;
+    const yaml = file(`version: 1\nprojects:\n  ${path}:\n    create: true\n    settings:\n      description: new\n`);
+    const plan = await collab(['plan', '-f', yaml], { tty: true, env: { COLLAB_FORCE_TTY: '60' } });
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(fits(plan.stdout, 60)).toEqual([]);
+    const lines = plan.stdout.split('\n');
+    const end = lines.findIndex((line) => line.startsWith('    +'));
+    expect(lines[0]?.startsWith('+ project acme/web/')).toBe(true);
+    expect(lines.slice(1, end).every((line) => line.startsWith('  '))).toBe(true);
+    expect(
+      lines
+        .slice(0, end)
+        .map((line) => line.slice(2))
+        .join(''),
+    ).toBe(`project ${path}`);
+  });
+
   it('a variable holding a long list of usernames shows whole at 60 columns, broken after its commas', async () => {
     const { collab, file } = await world();
     const users = Array.from({ length: 120 }, (_, i) => `user${i}`).join(',');
