@@ -185,13 +185,17 @@ async function applyTarget(
   try {
     const stale = options.stale?.get(targetKey(target.kind, target.path));
     if (stale) throw stale;
-    // The target is made first and the sections the registry orders last (archiving: read-only
-    // from then on) go last; what lies between (settings, push rule, each hook, share and link)
+    // The target is made (or unarchived: read-only until then) first and the sections the registry
+    // orders last (archiving: read-only from then on) go last; what lies between (settings, push rule, each hook, share and link)
     // goes out at once, but for a section that waits for others (`after`: the members an
     // approval rule names, the shares a protected environment's group entry needs).
     const all = batches(pending);
-    const first = all.filter((batch) => batch[0]?.address.section === 'create');
-    const last = all.filter((batch) => sectionNamed(batch[0]?.address.section ?? '')?.order === 'last');
+    const sectionOf = (batch: readonly Change[]) => sectionNamed(batch[0]?.address.section ?? '');
+    const first = all.filter(
+      (batch) =>
+        batch[0]?.address.section === 'create' || (batch[0] && sectionOf(batch)?.firstWhen?.(batch[0].request)),
+    );
+    const last = all.filter((batch) => !first.includes(batch) && sectionOf(batch)?.order === 'last');
     const between = all.filter((batch) => !first.includes(batch) && !last.includes(batch));
     for (const phase of [first, ...batchWaves(between), last]) {
       // Every batch of a phase ends (and is journalled) before a failure is reported.

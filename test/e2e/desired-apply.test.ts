@@ -165,6 +165,26 @@ projects:
     settings: { merge_method: ff }
 `;
 
+  it('unarchives a project before its other changes, which an archived project would refuse, and archives after them', async () => {
+    const { collab, file, sandbox, writes, call } = await world();
+    const legacy = `/projects/${encodeURIComponent('acme/legacy-monolith')}`;
+    expect((await call('POST', `${legacy}/archive`)).status).toBe(201);
+    const change = (archived: boolean, label: string) =>
+      file(
+        `version: 1\nprojects:\n  acme/legacy-monolith:\n    archived: ${archived}\n    labels:\n      - { name: ${label}, color: teal }\n    settings:\n      description: ${label}\n`,
+        `${label}.yaml`,
+      );
+    const sent = () => writes().map((w) => `${w.method} ${w.path.replace(/^\/api\/v4\/projects\/\d+/, '')}`);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', change(false, 'revived'), '--yes'])).exitCode).toBe(0);
+    expect(sent()[0]).toBe('POST /unarchive');
+    expect(sent().slice(1).sort()).toEqual(['POST /labels', 'PUT ']);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', change(true, 'retired'), '--yes'])).exitCode).toBe(0);
+    expect(sent().at(-1)).toBe('POST /archive');
+    expect(sent()).toHaveLength(3);
+  });
+
   it('shows the hint the refused targets share once on stderr, between the results and the run’s error', async () => {
     const { collab, file } = await world();
     const path = file(REFUSED);

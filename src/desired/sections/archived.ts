@@ -2,7 +2,11 @@ import { boolean } from 'zod/mini';
 import { archiveProject, unarchiveProject } from '../../api/projects.js';
 import type { OnTarget, Section } from './section.js';
 
-/** `archived`: whether a project is archived. Changed last in a target's plan: an archived project is read-only. */
+/**
+ * `archived`: whether a project is archived. An archived project is read-only, its repository,
+ * issues, merge requests and other features (doc/user/project/working_with_projects.md, Archive a
+ * project): archiving goes after the target's other changes, unarchiving before them.
+ */
 
 type ArchiveSpec = OnTarget & { op: 'archive' | 'unarchive' };
 
@@ -12,6 +16,7 @@ export const archived: Section<ArchiveSpec> = {
   name: 'archived',
   kinds: ['project'],
   order: 'last',
+  firstWhen: (spec) => spec.op === 'unarchive',
   schema: () => boolean(),
   diff: ({ value, live, emit }) => {
     if (typeof value !== 'boolean' || value === archivedOf(live.resource)) return;

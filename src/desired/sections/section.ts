@@ -186,6 +186,11 @@ export interface Section<S extends OnTarget & { op: string }> {
   /** Where its changes come in a target's plan: with the target's own attributes (one PUT), after them (the default), or last (archiving: read-only from then on). */
   readonly order?: 'first' | 'last';
   /**
+   * Whether a change of this section goes out before the target's others, whatever `order` says
+   * (unarchiving: the project is read-only until then, and the others write to it).
+   */
+  firstWhen?(spec: S): boolean;
+  /**
    * The sections whose changes on the same target apply makes before this one's, as GitLab checks
    * this one's against them (an approver must be a member; a group entry, shared with the
    * project). A target's other changes go out at once.
