@@ -196,6 +196,33 @@ describe('collab.yaml: variables, labels, badges', () => {
     expect([kept?.value, kept?.description]).toEqual(['hidden-value-123', 'rotated by hand']);
   });
 
+  it("a label's, a badge's and a push rule's field given as a template is sent as its value, then plans nothing", async () => {
+    const { collab, file, getJson, served } = await world();
+    const env = { LABEL_TEXT: 'Raised by the audit', DOCS_HOST: 'docs.example.com', COMMIT_RULE: '^AUD-[0-9]+' };
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    labels:',
+        `      - { name: audit, color: teal, description: "${$('LABEL_TEXT')}" }`,
+        '    badges:',
+        `      - { name: Audit, link_url: "https://${$('DOCS_HOST')}/audit", image_url: https://img.example.com/a.svg }`,
+        '    push_rule:',
+        `      commit_message_regex: "${$('COMMIT_RULE')}"`,
+        '',
+      ].join('\n'),
+    );
+    expect((await collab(['apply', '-f', path, '--yes'], { env })).exitCode).toBe(0);
+    const project = '/projects/acme%2Fweb%2Fstorefront';
+    const labels = (await getJson(`${project}/labels?include_ancestor_groups=false`)) as Array<Record<string, unknown>>;
+    expect(labels.find((label) => label.name === 'audit')?.description).toBe(env.LABEL_TEXT);
+    const badges = (await getJson(`${project}/badges`)) as Array<Record<string, unknown>>;
+    expect(badges.find((badge) => badge.name === 'Audit')?.link_url).toBe('https://docs.example.com/audit');
+    expect((await served.pushRule('acme/web/storefront'))?.commit_message_regex).toBe(env.COMMIT_RULE);
+    expect((await collab(['plan', '-f', path], { env })).exitCode).toBe(0);
+  });
+
   it('refuses at plan masking a live value the masking rule refuses, or a new short value for a masked one', async () => {
     const { collab, file, sandbox, call } = await world();
     const variables = `/projects/${encodeURIComponent('acme/web/storefront')}/variables`;

@@ -1,7 +1,7 @@
 import { minLength, optional, string, strictObject } from 'zod/mini';
 import { type Badge, badgesPath, createBadge, deleteBadge, updateBadge } from '../../api/badges.js';
 import { BADGE_IMAGE_URL, BADGE_LINK_URL } from '../../params/badges.js';
-import { equal, isItem, listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
+import { equal, isItem, listOf, listReached, listSchema, paramSchema, unlisted, withSecrets } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -103,13 +103,14 @@ export const badges: Section<BadgeSpec> = {
   reached: (key, after, live) => listReached(byKey(live, key), after, holds, ['name']),
   updates: (_key, after) => (isItem(after) ? Object.keys(after) : undefined),
   ops: ['badge-create', 'badge-update', 'badge-delete'],
-  send: async (spec) => {
+  // A URL the file gives with a template is in the plan as written: resolved now.
+  send: async (spec, resolver) => {
     const owner = { kind: spec.kind, ref: spec.ref };
     switch (spec.op) {
       case 'badge-create':
-        return [createBadge(owner, spec.body)];
+        return [createBadge(owner, withSecrets(spec.body, resolver.secret) as BadgeBody)];
       case 'badge-update':
-        return [updateBadge(owner, spec.badgeId, spec.body)];
+        return [updateBadge(owner, spec.badgeId, withSecrets(spec.body, resolver.secret))];
       case 'badge-delete':
         return [deleteBadge(owner, spec.badgeId)];
     }

@@ -5,7 +5,18 @@ import { projectRole } from '../../api/roles.js';
 import { CollabError } from '../../errors.js';
 import { normalColor } from '../../params/css-colors.js';
 import { LABEL_NAME, LABEL_PARAMS, LABEL_PRIORITY } from '../../params/labels.js';
-import { equal, isItem, listOf, listReached, listSchema, paramSchema, servicePath, shape, unlisted } from './common.js';
+import {
+  equal,
+  isItem,
+  listOf,
+  listReached,
+  listSchema,
+  paramSchema,
+  servicePath,
+  shape,
+  unlisted,
+  withSecrets,
+} from './common.js';
 import { allOf, gidNumber, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 import { isBelow } from '../targets.js';
@@ -216,13 +227,14 @@ export const labels: Section<LabelSpec> = {
     ),
   updates: (_name, after) => (isItem(after) ? Object.keys(after) : undefined),
   ops: ['label-create', 'label-update', 'label-delete'],
-  send: async (spec) => {
+  // A field the file gives as a template is in the plan as that template: resolved now.
+  send: async (spec, resolver) => {
     const owner = { kind: spec.kind, ref: spec.ref };
     switch (spec.op) {
       case 'label-create':
-        return [createLabel(owner, spec.body)];
+        return [createLabel(owner, withSecrets(spec.body, resolver.secret) as typeof spec.body)];
       case 'label-update':
-        return [updateLabel(owner, spec.name, spec.body)];
+        return [updateLabel(owner, spec.name, withSecrets(spec.body, resolver.secret))];
       case 'label-delete':
         return [deleteLabel(owner, spec.name)];
     }

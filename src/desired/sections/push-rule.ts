@@ -1,7 +1,7 @@
 import { strictObject } from 'zod/mini';
 import { createPushRule, getPushRule, updatePushRule } from '../../api/push-rules.js';
 import { PUSH_RULE_DEFAULTS, PUSH_RULE_PARAMS } from '../../params/push-rules.js';
-import { differingFields, equal, isItem, shape } from './common.js';
+import { differingFields, equal, isItem, shape, withSecrets } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /** `push_rule`: a project's or group's push rule (one GET a target; 404 when it has none), made or changed in one request. */
@@ -48,8 +48,10 @@ export const pushRule: Section<PushRuleSpec> = {
   exportUnsaid: (live, key) => (live.pushRule && key ? (live.pushRule[key] ?? undefined) : undefined),
   liveFields: (key, live) => ({ push_rule: live.pushRule ? (live.pushRule[key] ?? null) : null }),
   ops: ['push-rule-create', 'push-rule-update'],
-  send: async (spec) => {
+  // A field the file gives as a template is in the plan as that template: resolved now.
+  send: async (spec, resolver) => {
     const owner = { kind: spec.kind, ref: spec.ref };
-    return [spec.op === 'push-rule-create' ? createPushRule(owner, spec.body) : updatePushRule(owner, spec.body)];
+    const body = withSecrets(spec.body, resolver.secret);
+    return [spec.op === 'push-rule-create' ? createPushRule(owner, body) : updatePushRule(owner, body)];
   },
 };
