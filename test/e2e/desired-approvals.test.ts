@@ -348,6 +348,31 @@ describe('collab.yaml: approval rules', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('a rule whose type changes is one destructive change, removed then made again, one ID in the plan', async () => {
+    const { collab, file, getJson, writes, sandbox } = await world();
+    expect((await collab(['apply', '-f', file(RULES), '--yes'])).exitCode).toBe(0);
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    approval_rules:\n      - { name: anyone, rule_type: regular, approvals_required: 1, users: [max] }\n',
+      'retyped.yaml',
+    );
+    const plan = await collab(['plan', '-f', path, '-o', 'json']);
+    const changes = plan.json<{ changes: Array<{ id: string; action: string; destructive: boolean }> }>().changes;
+    expect(changes.map((c) => [c.id, c.action, c.destructive])).toEqual([
+      ['project:acme/web/storefront approval_rules anyone', 'update', true],
+    ]);
+    sandbox.resetStats();
+    expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    expect(writes().map((w) => w.method)).toEqual(['DELETE', 'POST']);
+    expect(summary(await getJson(`${STOREFRONT}/approval_rules`)).find((rule) => rule.name === 'anyone')).toEqual({
+      name: 'anyone',
+      rule_type: 'regular',
+      approvals_required: 1,
+      users: ['max'],
+      groups: [],
+      branches: [],
+    });
+  });
+
   it('an any_approver rule of another name renames the project’s one, which a second cannot be', async () => {
     const { collab, file, getJson, writes, sandbox } = await world();
     expect((await collab(['apply', '-f', file(RULES), '--yes'])).exitCode).toBe(0);

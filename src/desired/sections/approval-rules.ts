@@ -58,6 +58,7 @@ type ApprovalRuleSpec = OnTarget &
     | { op: 'approval-rule-create'; rule: RuleWant }
     | { op: 'approval-rule-update'; ruleId: number; rule: RuleWant; known: Record<string, number> }
     | { op: 'approval-rule-delete'; ruleId: number }
+    | { op: 'approval-rule-replace'; ruleId: number; rule: RuleWant }
   );
 
 const LISTS = { users: 'username', groups: 'full_path', protected_branches: 'name' } as const;
@@ -329,9 +330,16 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       );
       if (keys.length === 0) continue;
       if (keys.includes('rule_type')) {
-        // PUT does not change a rule's type: the rule is made again.
-        emit(want.name, 'delete', current, null, { op: 'approval-rule-delete', ruleId: existing.id }, true);
-        emit(want.name, 'create', null, want, { op: 'approval-rule-create', rule: want });
+        // PUT does not change a rule's type: the rule is made again, one change (one ID in the
+        // plan and the journal) removing it, then making it.
+        emit(
+          want.name,
+          'update',
+          current,
+          want,
+          { op: 'approval-rule-replace', ruleId: existing.id, rule: want },
+          true,
+        );
         continue;
       }
       // Keyed by the live rule's name, which liveFields finds (a renamed any_approver rule's).
@@ -372,7 +380,7 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
           comparable(field as keyof RuleWant, wanted),
         ),
     ),
-  ops: ['approval-rule-create', 'approval-rule-update', 'approval-rule-delete'],
+  ops: ['approval-rule-create', 'approval-rule-update', 'approval-rule-delete', 'approval-rule-replace'],
   send: async (spec, resolver) => {
     if (spec.op === 'approval-rule-delete') return [deleteApprovalRule(spec.ref, spec.ruleId)];
     const { rule } = spec;
@@ -380,7 +388,7 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
     const ids = (key: ListKey, names: string[], look: (name: string) => Promise<number>) =>
       Promise.all(names.map((name) => known[`${key}:${name}`] ?? look(name)));
     const body: ApprovalRuleBody = { name: rule.name, approvals_required: rule.approvals_required };
-    if (spec.op === 'approval-rule-create') body.rule_type = rule.rule_type;
+    if (spec.op !== 'approval-rule-update') body.rule_type = rule.rule_type;
     if (rule.users) body.user_ids = await ids('users', rule.users, (name) => resolver.userId(name));
     if (rule.groups) body.group_ids = await ids('groups', rule.groups, (path) => resolver.groupId(path));
     if (rule.protected_branches)
@@ -389,6 +397,8 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       );
     if (rule.applies_to_all_protected_branches !== undefined)
       body.applies_to_all_protected_branches = rule.applies_to_all_protected_branches;
+    if (spec.op === 'approval-rule-replace')
+      return [deleteApprovalRule(spec.ref, spec.ruleId), createApprovalRule(spec.ref, body)];
     return [
       spec.op === 'approval-rule-create'
         ? createApprovalRule(spec.ref, body)
