@@ -46,6 +46,12 @@ describe('collab.yaml: job token scope and push mirrors', () => {
       ['remote_mirrors', 'https://github.example.com/acme/storefront.git', 'create'],
     ]);
     expect(plan.stdout).not.toContain('s3cret');
+    // The URL it sends, its credentials as their template, beside the name it is planned by.
+    expect(plan.lines<{ section: string; to: unknown }>().find((l) => l.section === 'remote_mirrors')?.to).toEqual({
+      url: `https://${CREDENTIALS}@github.example.com/acme/storefront.git`,
+      enabled: true,
+      only_protected_branches: true,
+    });
     const applied = await collab(['apply', '-f', path, '--yes'], { env });
     expect(applied.exitCode, applied.stderr).toBe(0);
     expect(applied.stdout + applied.stderr).not.toContain('s3cret');

@@ -145,11 +145,19 @@ export const remoteMirrors: Section<MirrorSpec> = {
       const fields: Item = Object.fromEntries(FIELDS.filter((n) => item[n] !== undefined).map((n) => [n, item[n]]));
       const existing = found.find((m) => identityOf(m.url) === url);
       if (!existing) {
-        // The URL as the plan keeps it: its credentials as their template, resolved when sent.
-        emit(url, 'create', null, fields, {
-          op: 'mirror-create',
-          body: { url: String(kept(item).url), ...fields },
-        });
+        // The URL as the plan keeps it: its credentials as their template, resolved when sent, and
+        // shown so where it has some (the change's name is the URL without them).
+        const sent = String(kept(item).url);
+        emit(
+          url,
+          'create',
+          null,
+          { ...(sent !== url ? { url: sent } : {}), ...fields },
+          {
+            op: 'mirror-create',
+            body: { url: sent, ...fields },
+          },
+        );
         continue;
       }
       const changed = Object.entries(fields).filter(
@@ -199,14 +207,17 @@ export const remoteMirrors: Section<MirrorSpec> = {
       mirror: found ? { id: found.id, ...Object.fromEntries(FIELDS.map((n) => [n, found[n] ?? null])) } : null,
     };
   },
-  // A mirror's settings as the diff compares them; its URL's credentials (a replace's) cannot be told.
+  // A mirror's settings as the diff compares them, its URL without credentials; credentials sent
+  // as a template (a new mirror's, a replace's) cannot be told, as a hook's token cannot.
   reached: (key, after, live) =>
     listReached(
       live.remoteMirrors?.find((m) => identityOf(m.url) === key),
       after,
       (mirror, field, wanted) =>
-        (FIELDS as readonly string[]).includes(field) &&
-        equal(mirrorSetting(field, mirror[field] ?? MIRROR_DEFAULTS[field]), mirrorSetting(field, wanted)),
+        field === 'url'
+          ? identityOf(mirror.url) === identityOf(wanted)
+          : (FIELDS as readonly string[]).includes(field) &&
+            equal(mirrorSetting(field, mirror[field] ?? MIRROR_DEFAULTS[field]), mirrorSetting(field, wanted)),
     ),
   ops: ['mirror-create', 'mirror-update', 'mirror-delete', 'mirror-replace'],
   send: async (spec, resolver) => {
