@@ -98,6 +98,19 @@ describe('collab.yaml: members named in another case', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('a member and a share listed twice in two cases are refused as listed twice, before any request', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    members:\n      - { username: xena, access_level: developer }\n      - { username: Xena, access_level: maintainer }\n    shares:\n      - { group_id: initech, group_access: reporter }\n      - { group_id: INITECH, group_access: developer }\n',
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path]);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toMatch(/member xena is listed twice/);
+    expect(plan.stderr).toMatch(/share initech is listed twice/);
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('a role below the one a group above gives, named in capitals, is refused at plan as in its own case', async () => {
     const { collab, file } = await world();
     const path = file(

@@ -144,6 +144,8 @@ export const members: Section<MemberSpec> = {
   kinds: ['project', 'group'],
   noun: 'member',
   identity: 'username',
+  // A username in any case is one user (isUser): Dana and dana listed together are one listed twice.
+  identify: (item) => String(item.username).toLowerCase(),
   schema: (kind) =>
     listSchema(
       strictObject({

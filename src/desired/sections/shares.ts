@@ -109,6 +109,8 @@ export const shares: Section<ShareSpec> = {
   kinds: ['project', 'group'],
   noun: 'share',
   identity: 'group_id',
+  // A path in any case is one group (same): Globex and globex listed together are one listed twice.
+  identify: (item) => String(item.group_id).toLowerCase(),
   schema: () =>
     listSchema(
       strictObject({
