@@ -34,6 +34,22 @@ describe('collab.yaml: the container expiration policy', () => {
     expect(w.writes()).toEqual([]);
   });
 
+  it('a change of one key shows that key on both sides, as the PUT sets it and leaves the others', async () => {
+    const w = await world();
+    const path = w.file(
+      `version: 1\nprojects:\n  ${STOREFRONT}:\n    settings:\n      container_expiration_policy_attributes: { keep_n: 5 }\n`,
+    );
+    const plan = await w.collab(['plan', '-f', path, '-o', 'ndjson']);
+    expect(plan.lines<{ from: unknown; to: unknown }>().map((c) => [c.from, c.to])).toEqual([
+      [{ keep_n: 10 }, { keep_n: 5 }],
+    ]);
+    expect((await w.collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
+    expect((await w.served.project(STOREFRONT)).container_expiration_policy).toMatchObject({
+      keep_n: 5,
+      cadence: '1d',
+    });
+  });
+
   it('a saved plan applied twice: the second finds it done, though next_run_at moved; nothing written', async () => {
     const w = await world();
     const path = w.file(POLICY);

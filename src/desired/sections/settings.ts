@@ -93,7 +93,12 @@ export function diffAttributes(
     const before = settingOf(resource, key);
     if (same(key, wanted, before)) continue;
     const shown = input.kept(value)[key];
-    input.emit(key, 'update', before, shown, updateRequest({ [key]: shown }));
+    // A hash is set key by key (the others stay): its change shows the keys it sends, on both sides.
+    const was =
+      key.endsWith('_attributes') && isItem(wanted) && isItem(before)
+        ? Object.fromEntries(Object.keys(wanted).map((name) => [name, before[name] ?? null]))
+        : before;
+    input.emit(key, 'update', was, shown, updateRequest({ [key]: shown }));
   }
 }
 
