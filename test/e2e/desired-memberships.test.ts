@@ -78,6 +78,28 @@ describe('collab.yaml: members below a role inherited from a group above', () =>
   });
 });
 
+describe('collab.yaml: a group’s last owner', () => {
+  it('an enforced list that would remove a top-level group’s only owner is refused at plan, nothing sent', async () => {
+    const { collab, file, sandbox, writes } = await world();
+    // globex's one owner in the seed is olivia.
+    const path = file(
+      'version: 1\ngroups:\n  globex:\n    members:\n      enforce: true\n      items:\n        - { username: xena, access_level: developer }\n',
+    );
+    sandbox.resetStats();
+    for (const args of [
+      ['plan', '-f', path],
+      ['apply', '-f', path, '--yes'],
+    ]) {
+      const result = await collab(args);
+      expect(result.exitCode, result.stdout).toBe(2);
+      expect(result.stderr).toMatch(
+        /^error: members: group globex would be left without an owner \(olivia is its last\), which GitLab refuses \(403\)$/m,
+      );
+    }
+    expect(writes()).toEqual([]);
+  });
+});
+
 describe('collab.yaml: members named in another case', () => {
   it('an enforced list naming every member of acme in capitals changes nothing and removes no one', async () => {
     const { collab, file, sandbox, writes, getJson } = await world();

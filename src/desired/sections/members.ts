@@ -11,6 +11,7 @@ import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import { CollabError } from '../../errors.js';
 import { expiryPassed } from '../../params/members.js';
 import { USER_RULE } from '../../params/users.js';
+import { ACCESS_LEVELS } from '../../params/access.js';
 import {
   accessLevel,
   accessLevelSchema,
@@ -137,6 +138,43 @@ async function readMembershipLocks(
       if (group !== undefined && (await locked(group))) live.membershipLockedBy = group;
     }),
   );
+}
+
+/**
+ * The owners a top-level group's file removes or demotes, where it leaves the group none: GitLab
+ * keeps a group's last owner, neither removed nor demoted (GroupMemberPolicy's last_owner; the
+ * sandbox's member routes answer 403), counting the owners of the groups above too, which a
+ * top-level group has none of (a subgroup's are not read, and left to the service). A bot is
+ * no owner there; the caller, whom enforce never removes, stays as it is.
+ */
+function ownerLeft(
+  kind: string,
+  path: string,
+  found: readonly MemberRecord[],
+  wanted: { items: readonly Item[]; enforce: boolean },
+  caller: string | undefined,
+  today: string,
+): string[] | undefined {
+  if (kind !== 'group' || path.includes('/')) return undefined;
+  const owner = ACCESS_LEVELS.owner;
+  const said = (username: string) => {
+    const item = wanted.items.find((each) => String(each.username).toLowerCase() === username.toLowerCase());
+    return item && !expiryPassed(paramsOf(item).expires_at, today) ? item : undefined;
+  };
+  const owners = found.filter((member) => member.access_level >= owner && !isBot(member));
+  const levelAfter = (member: MemberRecord) => {
+    const item = said(member.username);
+    if (item) return accessLevel(item.access_level);
+    return wanted.enforce && member.username !== caller ? 0 : member.access_level;
+  };
+  const made = wanted.items.some(
+    (item) =>
+      said(String(item.username)) &&
+      !found.some((member) => isUser(member, item.username)) &&
+      accessLevel(item.access_level) >= owner,
+  );
+  if (owners.length === 0 || made || owners.some((member) => levelAfter(member) >= owner)) return undefined;
+  return owners.map((member) => member.username);
 }
 
 export const members: Section<MemberSpec> = {
@@ -273,6 +311,13 @@ export const members: Section<MemberSpec> = {
       if (!existing) emit(username, 'create', null, after, { op: 'member-add', member: username, body: after });
       else emit(username, 'update', before, after, { op: 'member-update', member: existing.id, body: after });
     }
+    const lastOwner = ownerLeft(target.kind, servicePath(live), found, wanted, live.caller, today);
+    if (lastOwner)
+      throw new CollabError(
+        'usage',
+        `members: group ${target.path} would be left without an owner (${lastOwner.join(', ')} ${lastOwner.length === 1 ? 'is' : 'are'} its last), which GitLab refuses (403)`,
+        { hint: `keep an owner in ${target.path}'s members: list one with access_level: owner` },
+      );
     for (const existing of unlisted(wanted, found, (item, member) => isUser(member, item.username))) {
       if (existing.username === live.caller || isBot(existing)) continue;
       emit(
