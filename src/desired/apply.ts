@@ -58,17 +58,30 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
   const resolver = makeResolver(ctx, plan);
   const outcomes = new Map<TargetChanges, Outcome>();
   const messages = new WeakMap<TargetResult, string>();
-  for (const wave of targetWaves(work, (id) => options.journal.isDone(id) || options.reached?.has(id) === true)) {
-    await eachLimited(wave, options.concurrency, async (target) => {
+  // A target may come in two pieces (a group made less visible: targetWaves); its outcome is theirs.
+  const wholeOf = new Map(work.map((target) => [targetKey(target.kind, target.path), target]));
+  const waves = targetWaves(work, (id) => options.journal.isDone(id) || options.reached?.has(id) === true);
+  const piecesLeft = new Map<TargetChanges, number>();
+  for (const piece of waves.flat()) {
+    const whole = wholeOf.get(targetKey(piece.kind, piece.path)) as TargetChanges;
+    piecesLeft.set(whole, (piecesLeft.get(whole) ?? 0) + 1);
+  }
+  for (const wave of waves) {
+    await eachLimited(wave, options.concurrency, async (piece) => {
       if (ctx.session.signal.aborted) return;
-      const outcome = await applyTarget(ctx, target, options, resolver);
-      if (outcome) {
-        outcomes.set(target, outcome);
-        messages.set(outcome.result, outcome.message);
-      }
+      const whole = wholeOf.get(targetKey(piece.kind, piece.path)) as TargetChanges;
+      const earlier = outcomes.get(whole);
+      // A target whose first piece failed sends nothing more.
+      const failed = earlier?.result.status === 'failed' || earlier?.result.status === 'unknown';
+      const outcome = failed ? earlier : await applyTarget(ctx, piece, options, resolver);
+      if (!outcome) return;
+      const joined = earlier && !failed ? joinOutcomes(earlier, outcome) : outcome;
+      outcomes.set(whole, joined);
+      messages.set(joined.result, joined.message);
+      piecesLeft.set(whole, (piecesLeft.get(whole) ?? 1) - 1);
     });
   }
-  const done = work.flatMap((target) => outcomes.get(target) ?? []);
+  const done = work.flatMap((target) => (piecesLeft.get(target) === 0 ? (outcomes.get(target) ?? []) : []));
   if (done.length > 0)
     await ctx.presenter.list(
       done.map((outcome) => outcome.result),
@@ -99,6 +112,24 @@ export async function applyPlan(ctx: VerbContext, plan: Plan, options: ApplyOpti
   ctx.terminal.info(summary(done));
 }
 
+/** The outcome of a target applied in two pieces: the second's status where it failed, else both pieces' changes. */
+function joinOutcomes(first: Outcome, then: Outcome): Outcome {
+  if (then.result.status === 'failed' || then.result.status === 'unknown') return then;
+  const changesOf = (outcome: Outcome) => {
+    const response = outcome.result.response as { changes?: unknown[] } | null;
+    return Array.isArray(response?.changes) ? response.changes : [];
+  };
+  const changed = [first, then].filter((outcome) => outcome.result.status === 'ok');
+  return {
+    result: {
+      ...then.result,
+      status: changed.length > 0 ? 'ok' : then.result.status,
+      response: { ...(then.result.response as object), changes: [...changesOf(first), ...changesOf(then)] },
+    },
+    message: (changed.length > 0 ? changed : [then]).map((outcome) => outcome.message).join('; '),
+  };
+}
+
 /** What to do after failures: a new plan for stale targets, --resume (with the journal) for the rest. */
 function wayOn(
   plan: Plan,
@@ -125,8 +156,9 @@ function wayOn(
  *
  * Visibility bends that order, since GitLab keeps nothing more visible than the group that holds
  * it (src/params/visibility.ts): a group made more visible goes before what it holds, parents
- * first, and before the targets made below it; a group made less visible goes after everything,
- * children first, so that the projects and subgroups the file makes less visible are so by then.
+ * first, and before the targets made below it; a group made less visible makes that change after
+ * everything, children first, so that the projects and subgroups the file makes less visible are
+ * so by then (its other changes go with the other groups: a target in two pieces).
  */
 export function targetWaves(work: readonly TargetChanges[], isDone: (id: string) => boolean): TargetChanges[][] {
   const creating = work.filter((target) => target.changes.some((c) => c.address.section === 'create' && !isDone(c.id)));
@@ -138,8 +170,16 @@ export function targetWaves(work: readonly TargetChanges[], isDone: (id: string)
   const raisedFirst = groups.filter(
     (group) => (shift.get(group) ?? 0) > 0 && creating.some((target) => under(group, target)),
   );
-  const lowered = groups.filter((group) => (shift.get(group) ?? 0) < 0);
-  const others = groups.filter((group) => !raisedFirst.includes(group) && !lowered.includes(group));
+  const lowering = groups.filter((group) => (shift.get(group) ?? 0) < 0);
+  // Of a group made less visible only that change waits for what it holds: its other changes (a
+  // membership_lock turned off, its members) go with the other groups, before the projects that
+  // the plan checked against them.
+  const lowered = lowering.map((group) => pieceOf(group, (change) => isLowering(change, isDone)));
+  const early = lowering.flatMap((group) => {
+    const rest = pieceOf(group, (change) => !isLowering(change, isDone));
+    return rest.changes.length > 0 ? [rest] : [];
+  });
+  const others = [...groups.filter((group) => !raisedFirst.includes(group) && !lowering.includes(group)), ...early];
   const raising = others.some((group) => (shift.get(group) ?? 0) > 0);
   return [
     ...byDepth(raisedFirst, 'parents first'),
@@ -157,13 +197,28 @@ function byDepth(targets: readonly TargetChanges[], order: 'parents first' | 'ch
   return depths.map((d) => targets.filter((target) => depth(target) === d));
 }
 
+/** A piece of a target: the same target, some of its changes. */
+const pieceOf = (target: TargetChanges, keep: (change: Change) => boolean): TargetChanges => ({
+  ...target,
+  changes: target.changes.filter(keep),
+});
+
+/** The pending change of a target's settings that makes it less visible. */
+const isLowering = (change: Change, isDone: (id: string) => boolean) =>
+  change.address.section === 'settings' && change.address.key === 'visibility' && shiftOf(change, isDone) < 0;
+
 /** 1 when the target's pending changes make it more visible, -1 less, 0 neither. */
 function visibilityShift(target: TargetChanges, isDone: (id: string) => boolean): number {
   const change = target.changes.find(
     (c) => c.address.section === 'settings' && c.address.key === 'visibility' && !isDone(c.id),
   );
+  return change ? shiftOf(change, isDone) : 0;
+}
+
+/** 1 when a pending visibility change makes its target more visible, -1 less, 0 neither. */
+function shiftOf(change: Change, isDone: (id: string) => boolean): number {
   const rank = (value: unknown) => VISIBILITIES.indexOf(value as Visibility);
-  if (!change || rank(change.before) < 0 || rank(change.after) < 0) return 0;
+  if (isDone(change.id) || rank(change.before) < 0 || rank(change.after) < 0) return 0;
   return Math.sign(rank(change.after) - rank(change.before));
 }
 

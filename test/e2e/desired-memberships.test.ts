@@ -78,6 +78,37 @@ describe('collab.yaml: members below a role inherited from a group above', () =>
   });
 });
 
+describe('collab.yaml: a group made less visible that lifts its membership_lock', () => {
+  it('lifts the lock before its projects get their members, and lowers its visibility after them', async () => {
+    const { collab, file, call, writes, sandbox } = await world();
+    expect((await call('PUT', '/groups/acme%2Fweb', { json: { membership_lock: true } })).status).toBe(200);
+    const path = file(
+      [
+        'version: 1',
+        'groups:',
+        '  acme/web:',
+        '    settings: { visibility: internal, membership_lock: false }',
+        '    projects:',
+        '      settings: { visibility: internal }',
+        'projects:',
+        '  acme/web/storefront:',
+        '    members:',
+        '      - { username: xena, access_level: developer }',
+        '',
+      ].join('\n'),
+    );
+    sandbox.resetStats();
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(0);
+    const sent = writes().map((w) => `${w.method} ${w.path.replace(/\/\d+/g, '/:id')} ${(w.bodyKeys ?? []).join(',')}`);
+    expect(sent[0]).toBe('PUT /api/v4/groups/:id membership_lock');
+    expect(sent.at(-1)).toBe('PUT /api/v4/groups/:id visibility');
+    expect(sent).toContain('POST /api/v4/projects/:id/members username,access_level');
+    // One result line for the group, both its changes in it.
+    expect(applied.stdout).toMatch(/^acme\/web\tok\tmembership_lock: true -> false; visibility: public -> internal$/m);
+  });
+});
+
 describe('collab.yaml: a group’s last owner', () => {
   it('an enforced list that would remove a top-level group’s only owner is refused at plan, nothing sent', async () => {
     const { collab, file, sandbox, writes } = await world();
