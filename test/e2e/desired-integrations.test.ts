@@ -120,6 +120,19 @@ describe('collab.yaml: integrations', () => {
     );
   });
 
+  it('a saved plan of a changed property applied twice: the second finds it done, the webhook aside', async () => {
+    const { collab, file, dir, sandbox, writes } = await world();
+    expect((await collab(['apply', '-f', file(FILE), '--yes'], { env })).exitCode).toBe(0);
+    const changed = file(FILE.replace("channel: '#ci'", "channel: '#deploys'"), 'changed.yaml');
+    const saved = `${dir}/plan.json`;
+    expect((await collab(['plan', '-f', changed, '--out', saved], { env })).exitCode).toBe(8);
+    expect((await collab(['apply', '-f', saved], { env })).exitCode).toBe(0);
+    sandbox.resetStats();
+    const again = await collab(['apply', '-f', saved], { env });
+    expect(again.exitCode, again.stdout + again.stderr).toBe(0);
+    expect(writes()).toEqual([]);
+  });
+
   it('export names each target’s webhook by its own variable: two secrets never share one', async () => {
     const { collab, file } = await world();
     const two = `${FILE}  acme/platform/api:\n    integrations:\n      - slug: slack\n        webhook: ${TEMPLATE}\n`;

@@ -226,14 +226,20 @@ export const integrations: Section<IntegrationSpecOp> = {
         : null,
     };
   },
-  // Its settings as the diff compares them, the target's own where the change made them so; a
-  // secret (a template) cannot be told, and such a change stays stale.
-  reached: (name, after, live) =>
-    listReached(activeNamed(live.integrations ?? [], name), after, (view, field, wanted) =>
+  // Its settings as the diff compares them, the target's own where the change made them so. A
+  // secret (a template) cannot be told: a change that sends secrets alone (--rotate-secrets) stays
+  // stale; one that moves a setting too is told by its settings, the secrets it carries aside.
+  reached: (name, after, live) => {
+    const secrets = integrationNamed(name)?.secrets ?? [];
+    if (!isItem(after)) return listReached(activeNamed(live.integrations ?? [], name), after, () => false);
+    const told = Object.fromEntries(Object.entries(after).filter(([field]) => !secrets.includes(field)));
+    if (Object.keys(told).length === 0) return false;
+    return listReached(activeNamed(live.integrations ?? [], name), told, (view, field, wanted) =>
       field === 'inherited'
         ? (view.inherited === true) === wanted
         : sameField(integrationNamed(name) as IntegrationSpec, view, field, wanted),
-    ),
+    );
+  },
   ops: ['integration-set', 'integration-disable'],
   send: async (spec, resolver) => {
     const owner = { kind: spec.kind, ref: spec.ref };
