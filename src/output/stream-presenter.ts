@@ -220,9 +220,9 @@ export class StreamPresenter implements Presenter {
         if (Array.isArray(page)) await writer.write(page);
         else await writer.writePage(page as Page);
       }
-      if (held) {
+      if (held && writer instanceof ListWriter) {
         this.deps.terminal.clearTerminal();
-        await writer.write(held.sort(peopleOrder));
+        await writer.writeWhole(held.sort(peopleOrder));
       }
       progress?.rows();
       await writer.end();

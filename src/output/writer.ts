@@ -157,6 +157,15 @@ export class ListWriter {
     await write(this.io.stdout, chunk);
   }
 
+  /**
+   * Items that are the whole list, held until its last page (rows sorted for people): a terminal
+   * table sizes them as a list of one page, with no spare width for pages to come.
+   */
+  async writeWhole(items: readonly unknown[]): Promise<void> {
+    if (!this.started) this.encoder.whole?.();
+    await this.write(items);
+  }
+
   async write(items: readonly unknown[]): Promise<void> {
     if (items.length === 0) return;
     if (!this.fieldsChecked) {

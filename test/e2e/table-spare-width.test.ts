@@ -8,14 +8,18 @@ import { useSandbox } from '../helpers/cli.js';
  */
 
 /**
- * The width of the PATH column (between its borders, less the padding) and the widest value of its
- * first `count` rows (the first page's).
+ * The width of the `name` column (PATH unless given; between its borders, less the padding) and the
+ * widest value of its first `count` rows (the first page's).
  */
-function pathColumn(stdout: string, count = Number.POSITIVE_INFINITY): { width: number; widest: number } {
+function pathColumn(
+  stdout: string,
+  count = Number.POSITIVE_INFINITY,
+  name = 'PATH',
+): { width: number; widest: number } {
   const lines = stdout.split('\n');
-  const header = lines.find((line) => line.includes('PATH')) as string;
+  const header = lines.find((line) => line.includes(name)) as string;
   const cells = header.split('│');
-  const index = cells.findIndex((cell) => cell.trim() === 'PATH');
+  const index = cells.findIndex((cell) => cell.trim() === name);
   const rows = lines
     .filter((line) => line.startsWith('│') && line !== header)
     .slice(0, count)
@@ -43,6 +47,13 @@ describe('terminal table: spare width only where more pages may come', () => {
     });
     expect(result.exitCode, result.stderr).toBe(0);
     const { width, widest } = pathColumn(result.stdout);
+    expect(width).toBe(widest);
+  });
+
+  it('a list held until its last page to be sorted by full path: FULL PATH as wide as its widest value', async () => {
+    const result = await collab(['groups', 'subgroups', 'acme'], { tty: true, env: { COLLAB_FORCE_TTY: '120' } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const { width, widest } = pathColumn(result.stdout, Number.POSITIVE_INFINITY, 'FULL PATH');
     expect(width).toBe(widest);
   });
 
