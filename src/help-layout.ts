@@ -86,30 +86,39 @@ const CONTINUED = 6;
 
 /**
  * An example command line as help shows it at `width`: `  $ command`, or, too long for it, broken
- * between words (never inside quotes, nor between a flag and its value), each broken line ending in a backslash so that the lines,
- * pasted into a shell, are still the one command. A word wider than the width stays whole.
+ * between words (never inside quotes, nor between a flag and its value where the two fit a line),
+ * each broken line ending in a backslash so that the lines, pasted into a shell, are still the one
+ * command. A word wider than the width stays whole.
  */
 export function exampleLines(example: string, width: number): string[] {
   if (example.length + 4 <= width) return [`  $ ${example}`];
   const words: string[] = [];
-  // A flag keeps its value beside it (`--ref main`), as one reads them.
+  // A flag keeps its value beside it (`--ref main`), as one reads them, where a continued line
+  // holds both with its backslash; else the flag begins a line and its value the next (a policy's
+  // key=value list), so that neither is read with the words before it.
+  const room = width - CONTINUED - 2;
+  const alone = new Set<number>();
   for (const word of example.match(/(?:[^\s'"]+|'[^']*'|"(?:[^"\\]|\\.)*")+/g) ?? []) {
     const last = words.length - 1;
-    if (last >= 0 && /^-[^ ]*$/.test(words[last] as string) && !word.startsWith('-')) words[last] += ` ${word}`;
-    else words.push(word);
+    const flag = last >= 0 && /^-[^ ]*$/.test(words[last] as string) && !word.startsWith('-');
+    if (flag && (words[last] as string).length + 1 + word.length <= room) words[last] += ` ${word}`;
+    else {
+      if (flag) alone.add(last).add(last + 1);
+      words.push(word);
+    }
   }
   const lines: string[] = [];
   let line = '  $';
   let empty = true;
-  for (const word of words) {
+  words.forEach((word, i) => {
     // Room for the word and for the ` \` that ends a line more words follow.
-    if (!empty && line.length + 1 + word.length + 2 > width) {
+    if (!empty && (alone.has(i) || line.length + 1 + word.length + 2 > width)) {
       lines.push(`${line} \\`);
       line = ' '.repeat(CONTINUED - 1);
     }
     line += ` ${word}`;
     empty = false;
-  }
+  });
   lines.push(line);
   return lines;
 }

@@ -109,6 +109,27 @@ describe('help at the terminal width', () => {
     expect(lines.some((line) => /--description "weekly run"/.test(line))).toBe(true);
   });
 
+  it('a flag whose value does not fit beside it on a line: the value on the next line, each line within the width', () => {
+    const example = 'collab projects update 42 --container-expiration-policy cadence=7d,keep_n=5,enabled=true';
+    const lines = exampleLines(example, 60);
+    expect(lines).toEqual([
+      '  $ collab projects update 42 \\',
+      '      --container-expiration-policy \\',
+      '      cadence=7d,keep_n=5,enabled=true',
+    ]);
+  });
+
+  it('a flag parted from its value begins a line: never left at the end of the words before it', () => {
+    const example =
+      "collab badges create --name coverage --link-url 'https://ci.example.com/%{project_path}' --image-url 'https://ci.example.com/%{project_path}/%{default_branch}/coverage.svg'";
+    expect(exampleLines(example, 80)).toEqual([
+      '  $ collab badges create --name coverage \\',
+      "      --link-url 'https://ci.example.com/%{project_path}' \\",
+      '      --image-url \\',
+      "      'https://ci.example.com/%{project_path}/%{default_branch}/coverage.svg'",
+    ]);
+  });
+
   it('an example that fits the width stays on one line', () => {
     expect(exampleLines('collab projects view 42', 60)).toEqual(['  $ collab projects view 42']);
   });

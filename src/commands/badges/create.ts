@@ -16,7 +16,7 @@ export const CREATE = ownerVerb({
   flags: { fields: params(BADGE_PARAMS) },
   mutating: true,
   examples: [
-    "collab badges create --project acme/web/storefront --name coverage --link-url 'https://ci.example.com/%{project_path}' --image-url 'https://ci.example.com/%{project_path}/badges/%{default_branch}/coverage.svg'",
+    "collab badges create --project acme/web/storefront --name coverage --link-url 'https://ci.example.com/%{project_path}' --image-url 'https://ci.example.com/%{project_path}/%{default_branch}/coverage.svg'",
   ],
 });
 
