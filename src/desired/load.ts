@@ -106,10 +106,17 @@ export function parseDesired(
     const { line, col } = lineCounter.linePos(offset);
     return `${path}:${line}:${col}`;
   };
-  const syntax = [...doc.errors, ...doc.warnings].map((e) => ({
-    offset: e.pos[0],
-    message: yamlProblem(e.code, e.message),
-  }));
+  // One problem a line: the parser's later errors on a line it could not read (a list item among
+  // a map's keys is three) are that first one again, in its grammar's terms.
+  const lines = new Set<number>();
+  const syntax = [...doc.errors, ...doc.warnings]
+    .filter((e) => {
+      const { line } = lineCounter.linePos(e.pos[0]);
+      if (lines.has(line)) return false;
+      lines.add(line);
+      return true;
+    })
+    .map((e) => ({ offset: e.pos[0], message: yamlProblem(e.code, e.message) }));
   if (syntax.length > 0) throw problems(path, syntax, where, report);
   const data = doc.toJS() as unknown;
   const secrets = new Set<string>();

@@ -170,6 +170,16 @@ describe('collab.yaml: loading and checking', () => {
     );
   });
 
+  it('a line the YAML parser cannot read is one problem, in our words: a list item among the keys beside enforce:', () => {
+    const text = 'version: 1\nprojects:\n  acme/web:\n    variables:\n      enforce: true\n      - key: A\n';
+    expect(problems(text)).toBe(
+      [
+        "collab.yaml:6:1: a list item (- …) stands among a map's keys: put the list under a key of its own (in a list section with enforce:, under items:)",
+        'error: a problem in collab.yaml; nothing was sent',
+      ].join('\n'),
+    );
+  });
+
   it("replaces env and file references and remembers each value's template, never printing the value", () => {
     const text =
       'version: 1\nprojects:\n  acme/app:\n    hooks:\n      - url: https://x.example.com\n        token: $' +
