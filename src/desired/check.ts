@@ -12,6 +12,10 @@ export interface Issue {
   message: string;
   /** The key itself is wrong (an unknown key): its position is the key's, not its value's. */
   atKey?: boolean;
+  /** An unknown key's likely meaning (`user`: username), a key of the same map. */
+  meant?: string;
+  /** A key the map lacks: said once, by the unknown key meant for it where there is one. */
+  missing?: boolean;
 }
 
 interface ZodIssue {
@@ -42,7 +46,20 @@ export function checkShape(data: unknown, options: CheckOptions = {}): Issue[] {
   const issues = result.success
     ? []
     : (result.error.issues as unknown as ZodIssue[]).flatMap((issue) => describe(issue, data, [], options));
-  return [...issues, ...meaning(data, options.dir)];
+  return [...withoutMeant(issues), ...meaning(data, options.dir)];
+}
+
+/**
+ * The issues less each missing key that an unknown key beside it was meant as (`user: dana` for
+ * username): `did you mean username?` says both, where `username is missing` said half of it.
+ */
+function withoutMeant(issues: readonly Issue[]): Issue[] {
+  const meant = new Set(
+    issues.flatMap((issue) =>
+      issue.meant === undefined ? [] : [JSON.stringify([...issue.path.slice(0, -1), issue.meant])],
+    ),
+  );
+  return issues.filter((issue) => !(issue.missing && meant.has(JSON.stringify(issue.path))));
 }
 
 function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options: CheckOptions): Issue[] {
@@ -58,12 +75,18 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
     return [{ path, message: 'version is missing: add `version: 1` as the first line' }];
   switch (issue.code) {
     case 'unrecognized_keys':
-      return (issue.keys ?? []).map((key) => ({
-        path: [...path, key],
-        atKey: true,
-        message: unknownKey(key, path, data, options),
-      }));
+      return (issue.keys ?? []).map((key) => {
+        const meant = keyMeant(key, objectKeys(schemaAt(path, data)));
+        return {
+          path: [...path, key],
+          atKey: true,
+          message: unknownKey(key, path, data, options),
+          ...(meant === undefined ? {} : { meant }),
+        };
+      });
     case 'invalid_union': {
+      if (value === undefined)
+        return [{ path, missing: true, message: `${name} is missing (expected ${expectedOf(schemaAt(path, data))})` }];
       // A discriminated union's key (an integration's `slug`) that names no branch: its values.
       if (issue.note === 'No matching discriminator' && issue.options) {
         // A value spelt two ways (`microsoft_teams`, `microsoft-teams`) is listed once, with underscores.
@@ -108,6 +131,14 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
       ];
     }
     case 'invalid_value':
+      if (value === undefined)
+        return [
+          {
+            path,
+            missing: true,
+            message: `${name} is missing (expected one of ${(issue.values ?? []).map(String).join(', ')})`,
+          },
+        ];
       if (issue.values?.length === 1 && path.length === 1 && path[0] === 'version')
         return [{ path, message: `version: expected 1 (the only version of the format), got ${shown(value)}` }];
       return [
@@ -118,7 +149,7 @@ function describe(issue: ZodIssue, data: unknown, prefix: PropertyKey[], options
       ];
     case 'invalid_type':
       if (value === undefined)
-        return [{ path, message: `${name} is missing (expected ${expectedOf(schemaAt(path, data))})` }];
+        return [{ path, missing: true, message: `${name} is missing (expected ${expectedOf(schemaAt(path, data))})` }];
       return [{ path, message: `${name}: expected ${expectedOf(schemaAt(path, data))}, got ${shown(value)}` }];
     case 'too_small':
       // A number's floor is said as the floor; "empty" is only a list's or a string's.
@@ -151,11 +182,22 @@ function unknownKey(key: string, path: readonly (string | number)[], data: unkno
   const under = path.at(-1);
   if (typeof under === 'string' && objectKeys(schemaAt(path.slice(0, -1), data)).includes(key))
     return `${head}; it belongs one level up: put it beside ${under}:`;
-  const guess = closest(key, allowed);
+  const guess = keyMeant(key, allowed);
   if (options.verbose) return `${head}${guess ? `; did you mean ${guess}?` : ''} (allowed: ${allowed.join(', ')})`;
   return guess
     ? `${head}; did you mean ${guess}?`
     : `${head} (--verbose lists the allowed keys; \`collab apply --schema\` prints them all)`;
+}
+
+/**
+ * The allowed key an unknown one likely means: the nearest by spelling (`merge_methd`), else the
+ * one key it begins (`user` for username, `access` for access_level).
+ */
+function keyMeant(key: string, allowed: readonly string[]): string | undefined {
+  const near = closest(key, allowed);
+  if (near !== undefined) return near;
+  const begun = allowed.filter((candidate) => candidate.toLowerCase().startsWith(key.toLowerCase()));
+  return key.length >= 3 && begun.length === 1 ? begun[0] : undefined;
 }
 
 /** A list section's schema: a list, or a map of `enforce` and `items`. */

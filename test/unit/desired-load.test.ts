@@ -121,6 +121,22 @@ describe('collab.yaml: loading and checking', () => {
     ]);
   });
 
+  it('a key that begins the one it means (user for username) is asked about once, not also said missing', () => {
+    const text = 'version: 1\nprojects:\n  grp/app:\n    members:\n      - user: dana\n        access: maintainer\n';
+    expect(problems(text).split('\n')).toEqual([
+      'collab.yaml:5:9: unknown key user in projects["grp/app"].members[0]; did you mean username?',
+      'collab.yaml:6:9: unknown key access in projects["grp/app"].members[0]; did you mean access_level?',
+      'error: 2 problems in collab.yaml; nothing was sent',
+    ]);
+  });
+
+  it('a required key left out is said missing, with what it takes', () => {
+    const text = 'version: 1\nprojects:\n  grp/app:\n    members:\n      - username: dana\n';
+    expect(problems(text).split('\n')[0]).toBe(
+      'collab.yaml:5:9: projects["grp/app"].members[0].access_level is missing (expected one of guest, planner, reporter, developer, maintainer, owner, 10, 15, 20, 30, 40, 50)',
+    );
+  });
+
   it("enforce and items outside {enforce, items} say so: at a level, under settings:, in an item, in an item's items", () => {
     const text = [
       'version: 1',
