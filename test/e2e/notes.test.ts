@@ -109,6 +109,34 @@ describe('collab notes', () => {
       expect(result.stdout).toMatch(/│ (yes|no) +│ (yes|no) +│/);
     });
 
+    it('at 80 columns, where not every column fits beside short bodies: SYSTEM left out, CREATED kept', async () => {
+      // Notes made here get IDs of ten digits, as a real service's are; one confidential, so that
+      // CONFIDENTIAL is not the same on every row.
+      for (const body of ['LGTM, merging', 'Thanks for the quick fix!'])
+        expect((await collab(['notes', 'create', '--project', PROJECT, '--issue', '2', '--body', body])).exitCode).toBe(
+          0,
+        );
+      const internal = [
+        'notes',
+        'create',
+        '--project',
+        PROJECT,
+        '--issue',
+        '2',
+        '--body',
+        'Ticket 4411',
+        '--confidential',
+      ];
+      expect((await collab(internal)).exitCode).toBe(0);
+      const result = await collab(['notes', 'list', '--project', PROJECT, '--issue', '2'], {
+        tty: true,
+        env: { COLLAB_FORCE_TTY: '80' },
+      });
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/│\s+ID │ AUTHOR\s+│ CREATED\s+│ CONFIDENTIAL\s+│ BODY\s+│/);
+      expect(result.stderr).toMatch(/^SYSTEM left out to fit 80 columns/);
+    });
+
     it('sorts and orders: --sort asc|desc, --order-by created_at|updated_at', async () => {
       const ids = async (...extra: string[]) =>
         (await collab(['notes', 'list', '--project', PROJECT, '--issue', '1', '--json', ...extra]))

@@ -1,16 +1,19 @@
 import type { AwardedObject, Note } from '../../api/notes.js';
 import type { VerbContext } from '../../context.js';
-import { type Column, type DetailField, yesNo } from '../../output/format.js';
+import { type Column, type DetailField, PRIORITY, yesNo } from '../../output/format.js';
 
 /**
  * The list's columns. On a terminal the body wraps over several lines (the table gives it the
- * width the other columns leave); piped, it is the whole body on one line.
+ * width the other columns leave); piped, it is the whole body on one line. SYSTEM is the first a
+ * narrow terminal leaves out, before CREATED (a date's priority is below an enumeration's): a
+ * system note's body says what it is (`assigned to @dana`), where a thread without its times
+ * cannot be read as one.
  */
 export const NOTE_COLUMNS: readonly Column[] = [
   { header: 'ID', path: 'id' },
   { header: 'AUTHOR', path: 'author.username', text: true },
   { header: 'CREATED', path: 'created_at' },
-  { header: 'SYSTEM', path: 'system', format: yesNo, choices: ['yes', 'no'] },
+  { header: 'SYSTEM', path: 'system', format: yesNo, choices: ['yes', 'no'], priority: PRIORITY.low },
   {
     header: 'CONFIDENTIAL',
     path: 'confidential',
