@@ -299,6 +299,8 @@ export class StreamPresenter implements Presenter {
     else {
       this.deps.terminal.clearTerminal();
       await renderTree(this.deps.io, nodes, shape, options.fields);
+      // An empty tree draws nothing at all: said, as an empty table is.
+      this.noteEmpty(nodes.length, options);
     }
     return nodes.length;
   }

@@ -194,6 +194,13 @@ describe('collab groups: lists', () => {
       );
     });
 
+    it('no group matching on a terminal: says no results on stderr, as a table does', async () => {
+      const result = await collab(['groups', 'list', '--tree', '--search', 'no-such-group'], { tty: true });
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe('no results\n');
+    });
+
     it('on 60 columns a long name is cut to fit the line, the path whole, the visibility and ID kept', async () => {
       const name = 'A group with a rather long name, too long for the line of the tree';
       const made = await collab(['groups', 'create', '--name', name, '--path', 'long-named', '--parent', 'acme/web']);
