@@ -226,7 +226,7 @@ export const PROJECT_SETTINGS: readonly ProjectSettingSpec[] = [
     alias: 'container-expiration-policy',
     type: 'hash',
     description:
-      'cleanup policy of the container registry, as key=value pairs: cadence=7d,keep_n=5,older_than=14d,name_regex_delete=.*,name_regex_keep=,enabled=true',
+      'cleanup policy of the container registry, as key=value pairs with commas between, of cadence, keep_n, older_than, name_regex_delete, name_regex_keep and enabled: cadence=7d,keep_n=5,older_than=14d,enabled=true',
     keys: CONTAINER_EXPIRATION_POLICY_KEYS,
     columns: ['create', 'update'],
   },

@@ -48,6 +48,14 @@ describe('help at the terminal width', () => {
     }
   });
 
+  it('projects create and update at 60 and 80 columns: no line wider, the cleanup policy example too', async () => {
+    for (const verb of ['create', 'update'])
+      for (const width of [60, 80]) {
+        const wide = (await helpText(['projects', verb], width)).split('\n').filter((line) => line.length > width);
+        expect(wide, `collab projects ${verb} --help at ${width}`).toEqual([]);
+      }
+  });
+
   it('no line of any help ends in `(-`: the dash of `(- reads … from standard input)` stays with its words', async () => {
     const ending: string[] = [];
     for (const { path } of await commands())
