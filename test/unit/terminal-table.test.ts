@@ -517,10 +517,11 @@ describe('terminal tables', () => {
       true,
       (message) => notes.push(message),
     );
-    expect(lines[1]).toMatch(/^│ ID │ AUTHOR │ SYSTEM │ CONFIDENTIAL │ BODY +│$/);
-    expect(columnWidths(lines)).toEqual([2, 6, 6, 12, 38]);
+    expect(lines[1]).toMatch(/^│ ID │ AUTHOR │ CREATED +│ CONFIDENTIAL │ BODY +│$/);
+    expect(columnWidths(lines)).toEqual([2, 6, 16, 12, 28]);
     expect(lines.join('\n')).not.toContain('more line');
-    expect(notes[0]).toMatch(/^CREATED left out to fit 80 columns;/);
+    // SYSTEM is the notes' first column left out (notes/output.ts).
+    expect(notes[0]).toMatch(/^SYSTEM left out to fit 80 columns;/);
   });
 
   it("a body of 40 lines shows 12, then how many more, in the cell's colour; one note below the table says -o json shows it whole", async () => {
