@@ -171,7 +171,7 @@ export function cutToWidth(text: string, width: number): string {
 /**
  * The text wrapped to `width` display cells, every character of it kept: lines break at a space
  * (the one space a break takes; any more begin the next line), and a word longer than a line
- * after its last comma, slash or %2F that fits, else its last underscore, else where the line
+ * after its last comma, slash or %2F that fits, else its last underscore or hyphen, else where the line
  * ends; never inside an escape sequence, a wide character or a grapheme with its combining
  * marks (at least one a line, even one wider than the line). Tabs read as spaces. `maxLines` (a
  * table's cell of text from the service): at most so many lines, then one saying how many more
@@ -220,11 +220,20 @@ export function wrapToWidth(text: string, width: number, maxLines = Number.POSIT
           break;
         }
         const piece = word.slice(start, fit.end);
-        // Else after its last underscore: a snake_case name (a setting's) breaks between its words.
+        // Else after its last underscore: a snake_case name (a setting's) breaks between its words;
+        // else after its last hyphen, a kebab-case one's (a label's, a branch's), not `la` / `bel`.
         // A line of it holds at least one character before its break.
         const parts = breakAfter(piece, true);
         const underscore = piece.lastIndexOf('_');
-        const end = parts > 1 ? start + parts : underscore > 0 ? start + underscore + 1 : fit.end;
+        const hyphen = piece.lastIndexOf('-');
+        const end =
+          parts > 1
+            ? start + parts
+            : underscore > 0
+              ? start + underscore + 1
+              : hyphen > 0
+                ? start + hyphen + 1
+                : fit.end;
         lines.push(word.slice(start, end));
         start = end;
       }

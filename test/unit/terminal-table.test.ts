@@ -591,6 +591,14 @@ describe('terminal tables', () => {
     ]);
   });
 
+  it('wrapToWidth breaks a kebab-case name longer than a line after its last hyphen that fits', () => {
+    expect(wrapToWidth('+ label needs-a-rather-long-label-name-for-triage', 22)).toEqual([
+      '+ label',
+      'needs-a-rather-long-',
+      'label-name-for-triage',
+    ]);
+  });
+
   it('wrapToWidth cuts a word with no comma where the line ends', () => {
     expect(wrapToWidth('x'.repeat(12), 5)).toEqual(['xxxxx', 'xxxxx', 'xx']);
   });
