@@ -20,6 +20,7 @@ export function usageErrorText(
     elsewhere,
     meant,
     verbs,
+    aliases,
     flags,
     peers,
     described,
@@ -32,6 +33,8 @@ export function usageErrorText(
     /** The command an unknown verb likely meant (main.ts's meantCommand). */
     meant?: string;
     verbs?: readonly string[];
+    /** The commands' other names, each to its own (`ls` to list): a suggestion names a command once. */
+    aliases?: ReadonlyMap<string, string>;
     /** The command's long flags, for an unknown one that no near name matches. */
     flags?: readonly string[];
     /** Another tool's name of a flag -> the command's own (OptionSpec's peerNames). */
@@ -78,6 +81,11 @@ export function usageErrorText(
   const suggestion = /\n\(Did you mean (.+?)\?\)\s*$/.exec(text);
   const message =
     oneLine((suggestion ? text.slice(0, suggestion.index) : text).trim().replace(/^error:\s*/, '')) || 'invalid usage';
+  // `projects remove`: the verb of that meaning the noun has (delete), not the nearest spelling
+  // (restore, its opposite).
+  const typed = /^error: unknown command '([^']*)'/.exec(text)?.[1];
+  const synonym = typed === undefined ? undefined : SYNONYMS[typed]?.find((verb) => verbs?.includes(verb));
+  if (synonym) return `error: ${message}\nhint: did you mean ${synonym}? Or ${help}\n`;
   // A verb no near name matches: the noun's verbs, which a reader otherwise finds only in its help.
   if (!suggestion && verbs?.length && /^error: unknown command /.test(text))
     return `error: ${message}\nhint: ${commandPath} takes ${orList(verbs)} (${help})\n`;
@@ -112,7 +120,30 @@ export function usageErrorText(
       : [];
   if (family.length > 0 && family.length <= MAX_FAMILY)
     return `error: ${message}\nhint: did you mean ${orList(family)}? Or ${help}\n`;
-  return `error: ${message}\nhint: ${suggestion ? `did you mean ${suggestion[1]}? Or ` : ''}${help}\n`;
+  return `error: ${message}\nhint: ${suggestion ? `did you mean ${suggested(suggestion[1] as string, aliases)}? Or ` : ''}${help}\n`;
+}
+
+/** Verbs people type for another of the same meaning: `remove` where the noun has delete, `add` for create. */
+const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  remove: ['delete'],
+  delete: ['remove'],
+  add: ['create'],
+  create: ['add'],
+  new: ['create', 'add'],
+};
+
+/** Commander's suggestion (`one of list, ls`) with each command named once, by its own name: `list`. */
+function suggested(names: string, aliases: ReadonlyMap<string, string> | undefined): string {
+  if (!aliases?.size) return names;
+  const each = [
+    ...new Set(
+      names
+        .replace(/^one of /, '')
+        .split(', ')
+        .map((name) => aliases.get(name) ?? name),
+    ),
+  ];
+  return each.length === 1 ? (each[0] as string) : `one of ${each.join(', ')}`;
 }
 
 /** The most flags of one first word an unknown flag's hint offers. */

@@ -228,6 +228,7 @@ function commanderErrorText(run: Run, text: string, cmd: Command): string {
       meant: run.meant,
       // A noun's verbs (no verb is hidden: help lists them all).
       verbs: cmd.parent ? cmd.commands.map((sub) => sub.name()) : [],
+      aliases: new Map(cmd.commands.flatMap((sub) => sub.aliases().map((alias) => [alias, sub.name()] as const))),
       flags: cmd.options.flatMap((option) => (option.long && !option.hidden ? [option.long] : [])),
       peers: peerNamesOf(cmd),
       described: new Map(

@@ -18,7 +18,27 @@ describe('main', () => {
     const commanders = await runMain(['projects', 'lst'], NO_SERVICE, tty);
     expect(commanders.exitCode).toBe(2);
     expect(commanders.stderr).toBe(
-      "error: unknown command 'lst'\nhint: did you mean one of list, ls? Or\n  see `collab projects --help`\n",
+      "error: unknown command 'lst'\nhint: did you mean list? Or see\n  `collab projects --help`\n",
+    );
+  });
+
+  it('names a command once in a suggestion, not again by its alias (list, not list and ls)', async () => {
+    const result = await runMain(['notes', 'lis'], NO_SERVICE);
+    expect(result.exitCode).toBe(EXIT_CODES.usage);
+    expect(result.stderr).toBe("error: unknown command 'lis'\nhint: did you mean list? Or see `collab notes --help`\n");
+  });
+
+  it('offers the verb of the same meaning the noun has: projects remove is delete, not restore', async () => {
+    const remove = await runMain(['projects', 'remove', 'acme/app'], NO_SERVICE);
+    expect(remove.exitCode).toBe(EXIT_CODES.usage);
+    expect(remove.stderr).toBe(
+      "error: unknown command 'remove'\nhint: did you mean delete? Or see `collab projects --help`\n",
+    );
+    const add = await runMain(['hooks', 'add', '--project', 'acme/app'], NO_SERVICE);
+    expect(add.stderr).toBe("error: unknown command 'add'\nhint: did you mean create? Or see `collab hooks --help`\n");
+    const del = await runMain(['projects', 'members', 'delete', 'acme/app'], NO_SERVICE);
+    expect(del.stderr).toBe(
+      "error: unknown command 'delete'\nhint: did you mean remove? Or see `collab projects members --help`\n",
     );
   });
 
