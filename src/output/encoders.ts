@@ -70,7 +70,15 @@ export function encoderFor(io: IO, options: EncoderOptions, columns: readonly Co
       return new CsvEncoder(fields, options.warn, io.stdoutIsTTY);
     default:
       return io.stdoutIsTTY
-        ? new TableEncoder(io, columns, options.streaming, options.note, options.span, options.fieldName)
+        ? new TableEncoder(
+            io,
+            columns,
+            options.streaming,
+            options.note,
+            options.span,
+            options.fieldName,
+            Boolean(fields),
+          )
         : new PipedTableEncoder(io, columns, options.span);
   }
 }
@@ -257,6 +265,8 @@ class TableEncoder implements Encoder {
     private readonly note: ((message: string) => void) | undefined,
     private readonly span: RowSpan | undefined,
     private readonly fieldName: (path: string) => string = (path) => path,
+    /** The columns are the reader's (--fields): the note names another way to see those left out. */
+    private readonly chosen = false,
   ) {}
 
   async start(): Promise<void> {
@@ -292,10 +302,15 @@ class TableEncoder implements Encoder {
   private noteLeftOut(table: TerminalTable): void {
     const left = table.leftOut();
     if (left.length === 0 || !this.note) return;
+    const width = this.io.columns || 120;
+    if (this.chosen) {
+      this.note(
+        `${left.join(', ')} left out to fit ${width} columns; fewer --fields, or -o json, show ${left.length === 1 ? 'it' : 'them'}`,
+      );
+      return;
+    }
     const paths = this.columns.map((column) => this.fieldName(column.path)).filter((path) => path !== '');
-    this.note(
-      `${left.join(', ')} left out to fit ${this.io.columns || 120} columns; --fields ${paths.join(',')} chooses the columns`,
-    );
+    this.note(`${left.join(', ')} left out to fit ${width} columns; --fields ${paths.join(',')} chooses the columns`);
   }
 
   end(): string {

@@ -76,6 +76,16 @@ describe('list flags against the service', () => {
   const { collab } = useSandbox({ seed: 30 });
   const ids = (r: { json<T>(): T }) => r.json<Array<{ id: number }>>().map((p) => p.id);
 
+  it('columns --fields chose left out on a narrow terminal: the note says fewer --fields or -o json, not --fields again', async () => {
+    const fields = 'id,path_with_namespace,description,star_count,visibility,last_activity_at';
+    const r = await collab(['projects', 'list', '--limit', '3', '--fields', fields], {
+      tty: true,
+      env: { COLLAB_FORCE_TTY: '80' },
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^LAST ACTIVITY left out to fit 80 columns; fewer --fields, or -o json, show it\n/);
+  });
+
   it('--page N prints exactly that page, of --per-page items', async () => {
     const first = await collab(['projects', 'list', '--limit', '10', '--per-page', '5', '--json']);
     expect(first.exitCode).toBe(0);
