@@ -394,6 +394,29 @@ describe('collab projects (core verbs)', () => {
       expect(await everyProject()).toHaveLength(before);
     });
 
+    it('a name or path in use says where and which flag to change, as groups create does', async () => {
+      await made('Billing API', 'acme/platform');
+      const both = await collab(['projects', 'create', '--name', 'Billing API', '--namespace', 'acme/platform']);
+      expect(both.stderr).toBe(
+        'error: 400 name has already been taken; path has already been taken (POST /projects)\n' +
+          'hint: acme/platform has a project of that name and path already: choose another --name\n',
+      );
+      const path = await collab([
+        'projects',
+        'create',
+        '--name',
+        'Billing',
+        '--path',
+        'billing-api',
+        '--namespace',
+        'acme/platform',
+      ]);
+      expect(path.stderr).toBe(
+        'error: 400 path has already been taken (POST /projects)\n' +
+          'hint: acme/platform has a project of that path already: choose another --path\n',
+      );
+    });
+
     it('refuses, before sending, a setting outside the command’s column, naming where it belongs', async () => {
       const before = requests();
       const update = await collab(['projects', 'create', '--name', 'x1', '--ci-default-git-depth', '5']);

@@ -1,7 +1,7 @@
 import { createProject, type ProjectRecord } from '../../api/projects.js';
 import { resolveNamespaceId } from '../../api/resolve.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
 import { printProject } from './columns.js';
@@ -87,8 +87,34 @@ export async function run(ctx: VerbContext, opts: CreateOptions): Promise<void> 
   if (opts.namespacePath !== undefined) params.namespace_id = await resolveNamespaceId(ctx.session, opts.namespacePath);
   const project = await sendSettings<ProjectRecord>(ctx, params, (p) =>
     createProject(p, { forUser: opts.forUser, avatar: opts.avatar }),
-  );
+  ).catch((error: unknown) => {
+    throw isCollabError(error) && error.kind === 'rejected' ? takenHint(error, opts, params) : error;
+  });
   if (!project) return;
   ctx.terminal.info(`created project ${project.path_with_namespace} (ID ${project.id})`);
   await printProject(ctx, project);
+}
+
+/**
+ * A 400 for a name or path in use (`name has already been taken; path has already been taken`):
+ * where, and the flag to change, as groups create says it. The service makes the path from the
+ * name where --path is not given, so --name alone is the one to change then.
+ */
+function takenHint(error: CollabError, opts: CreateOptions, params: Record<string, unknown>): CollabError {
+  const name = /\bname has already been taken/.test(error.message);
+  const path = /\bpath has already been taken/.test(error.message);
+  if (!name && !path) return error;
+  const where =
+    opts.namespacePath ??
+    (params.namespace_id !== undefined
+      ? `namespace ${String(params.namespace_id)}`
+      : opts.forUser !== undefined
+        ? `the namespace of user ${opts.forUser}`
+        : 'your namespace');
+  const flags = [
+    ...(name || params.path === undefined ? ['--name'] : []),
+    ...(path && params.path !== undefined ? ['--path'] : []),
+  ];
+  const what = name && path ? 'name and path' : name ? 'name' : 'path';
+  return withHint(error, `${where} has a project of that ${what} already: choose another ${flags.join(' and ')}`);
 }
