@@ -385,7 +385,9 @@ describe('collab groups: create, update, remove, transfer', () => {
       expect(missing.exitCode).toBe(4);
       const taken = await collab(['groups', 'update', 'acme/apps', '--path', 'web']);
       expect(taken.exitCode).toBe(5);
-      expect(taken.stderr).toBe('error: 400 path has already been taken (PUT /groups/acme%2Fapps)\n');
+      expect(taken.stderr).toBe(
+        'error: 400 path has already been taken (PUT /groups/acme%2Fapps)\nhint: web is in use under acme: choose another --path\n',
+      );
       const lower = await collab(['groups', 'update', 'acme', '--visibility', 'private']);
       expect(lower.exitCode).toBe(5);
       expect(lower.stderr).toMatch(

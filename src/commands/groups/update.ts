@@ -1,7 +1,7 @@
 import type { UploadFile } from '../../api/form.js';
 import { type GroupRecord, type GroupRef, updateGroup } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
-import { CollabError } from '../../errors.js';
+import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { collectParams } from '../../params/derive.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
@@ -67,7 +67,11 @@ export async function parse(input: VerbInput<typeof UPDATE>, scope: ReadScope): 
 }
 
 export async function run(ctx: VerbContext, opts: UpdateOptions): Promise<void> {
-  const response = await ctx.session.mutate<GroupRecord>(updateGroup(opts.group, opts.settings, opts.avatar));
+  const response = await ctx.session
+    .mutate<GroupRecord>(updateGroup(opts.group, opts.settings, opts.avatar))
+    .catch((error: unknown) => {
+      throw isCollabError(error) && error.kind === 'rejected' ? takenHint(error, opts) : error;
+    });
   if (!response) return;
   ctx.terminal.info(`updated group ${response.data.full_path}`);
   if (
@@ -79,4 +83,15 @@ export async function run(ctx: VerbContext, opts: UpdateOptions): Promise<void> 
     );
   }
   await printGroup(ctx, response.data);
+}
+
+/** A path in use beside the group (`path has already been taken`): said as groups create says it. */
+function takenHint(error: CollabError, opts: UpdateOptions): CollabError {
+  if (!/\bpath has already been taken/.test(error.message) || typeof opts.settings.path !== 'string') return error;
+  const parent =
+    typeof opts.group === 'string' && opts.group.includes('/') ? opts.group.replace(/\/[^/]*$/, '') : undefined;
+  return withHint(
+    error,
+    `${opts.settings.path} is in use${parent === undefined ? '' : ` under ${parent}`}: choose another --path`,
+  );
 }
