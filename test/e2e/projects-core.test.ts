@@ -606,7 +606,10 @@ describe('collab projects (core verbs)', () => {
     it('exits 5 for a taken path or a visibility above the group’s', async () => {
       const taken = await collab(['projects', 'update', 'acme/platform/api', '--path', 'infra']);
       expect(taken.exitCode).toBe(5);
-      expect(taken.stderr).toMatch(/path has already been taken/);
+      expect(taken.stderr).toBe(
+        'error: 400 path has already been taken (PUT /projects/acme%2Fplatform%2Fapi)\n' +
+          'hint: acme/platform has a project of that path already: choose another --path\n',
+      );
       const open = await collab(['projects', 'update', 'acme/platform/api', '--visibility', 'public']);
       expect(open.exitCode).toBe(5);
       expect(open.stderr).toMatch(/public is not allowed in an internal group/);

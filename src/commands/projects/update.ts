@@ -1,5 +1,6 @@
 import { type ProjectRecord, type ProjectRef, updateProject } from '../../api/projects.js';
 import type { VerbContext } from '../../context.js';
+import { type CollabError, isCollabError, withHint } from '../../errors.js';
 import type { ReadScope } from '../flags.js';
 import type { VerbInput } from '../verb.js';
 import { printProject } from './columns.js';
@@ -48,8 +49,24 @@ export async function parse(
 export async function run(ctx: VerbContext, opts: UpdateOptions): Promise<void> {
   const project = await sendSettings<ProjectRecord>(ctx, await settingsParams(ctx, opts), (p) =>
     updateProject(opts.project, p, opts.avatar),
-  );
+  ).catch((error: unknown) => {
+    throw isCollabError(error) && error.kind === 'rejected' ? takenHint(error, opts.project) : error;
+  });
   if (!project) return;
   ctx.terminal.info(`updated project ${project.path_with_namespace}`);
   await printProject(ctx, project);
+}
+
+/** A name or path in use beside the project (`path has already been taken`): where, and the flag to change, as create says it. */
+function takenHint(error: CollabError, project: ProjectRef): CollabError {
+  const taken = (['name', 'path'] as const).filter((key) =>
+    new RegExp(`\\b${key} has already been taken`).test(error.message),
+  );
+  if (taken.length === 0) return error;
+  const where =
+    typeof project === 'string' && project.includes('/') ? project.replace(/\/[^/]*$/, '') : 'its namespace';
+  return withHint(
+    error,
+    `${where} has a project of that ${taken.join(' and ')} already: choose another ${taken.map((key) => `--${key}`).join(' and ')}`,
+  );
 }
