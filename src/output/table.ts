@@ -582,13 +582,6 @@ function firstLayout(
     shrink(widths, visible, wraps, lowest, room());
   };
 
-  narrowText();
-  const titles = (i: number) =>
-    (text[i] as boolean) &&
-    identifies(i) &&
-    !(columns[i] as Column).wrap &&
-    cells.some((row) => /\s/.test(row[i] ?? ''));
-  shrink(widths, visible, titles, () => MIN_TITLE_WIDTH, room());
   // Left out, lowest first: what a list exists to show (PRIORITY.answer) only once what identifies
   // is cut as well.
   const leaveOut = (may: (i: number) => boolean) => {
@@ -599,6 +592,16 @@ function firstLayout(
       visible = visible.filter((i) => i !== out);
     }
   };
+  // A column empty on every row shows nothing: it goes before any text is cut for want of room
+  // (auth status cut SOURCE to `environment: CO…` beside an empty DEFAULT).
+  leaveOut((i) => priority[i] === PRIORITY.empty);
+  narrowText();
+  const titles = (i: number) =>
+    (text[i] as boolean) &&
+    identifies(i) &&
+    !(columns[i] as Column).wrap &&
+    cells.some((row) => /\s/.test(row[i] ?? ''));
+  shrink(widths, visible, titles, () => MIN_TITLE_WIDTH, room());
   const answers = (i: number) => (priority[i] as number) >= PRIORITY.answer;
   leaveOut((i) => !answers(i));
   // A column left out comes back, the most worth first, where the room left (other text cut to its

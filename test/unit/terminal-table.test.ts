@@ -151,6 +151,19 @@ describe('terminal tables', () => {
       expect(narrow[3]).toBe('│ ann      │ Ann Example │');
     });
 
+    it('empty on every row, is left out before a text beside it is cut for want of room', async () => {
+      const notes: string[] = [];
+      const lines = await table(
+        [[{ username: 'ann', expires_at: null, source: 'environment: COLLAB_TOKEN' }]],
+        [...columns, { header: 'SOURCE', path: 'source', text: true }],
+        40,
+        false,
+        (message) => notes.push(message),
+      );
+      expect(lines[3]).toBe('│ ann      │ environment: COLLAB_TOKEN │');
+      expect(notes[0]).toMatch(/^EXPIRES left out to fit 40 columns;/);
+    });
+
     it('reads as the first page settled on later pages: empty there, empty after a later date', async () => {
       const lines = await table(
         [
