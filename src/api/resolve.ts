@@ -63,10 +63,13 @@ export async function resolveNamespaceId(
 export async function resolveUserId(client: Requester, username: string, where: string): Promise<number> {
   const found = (await client.request<{ id: number }[]>(findUsersByName(username.replace(/^@/, '')))).data[0];
   if (!found)
-    throw new CollabError('not-found', `user ${username} not found (${where})`, {
-      hint: `check the username (as in their profile URL), or find them with \`collab users list --search ${lastPart(username.replace(/^@/, ''))}\``,
-    });
+    throw new CollabError('not-found', `user ${username} not found (${where})`, { hint: unknownUserHint(username) });
   return found.id;
+}
+
+/** What to do about a username nobody has: the one hint of every command that looks one up. */
+export function unknownUserHint(username: string): string {
+  return `check the username (as in their profile URL), or find them with \`collab users list --search ${lastPart(username.replace(/^@/, ''))}\``;
 }
 
 /** A protected branch's ID from its name or wildcard (GET .../protected_branches/:name). */

@@ -216,7 +216,10 @@ describe('collab projects members / groups members', () => {
       'guest',
     ]);
     expect(result.exitCode).toBe(4);
-    expect(result.stderr).toContain('no user named nobody-by-that-name');
+    // The hint every lookup of a username gives (users view, an approver, a deploy user).
+    expect(result.stderr).toBe(
+      'error: no user named nobody-by-that-name\nhint: check the username (as in their profile URL), or find them with `collab users list --search nobody-by-that-name`\n',
+    );
     expect(
       sandbox.requestLog.filter((entry) => entry.method === 'POST' && entry.path.includes('globex%2Fhandbook/members')),
     ).toEqual([]);

@@ -211,7 +211,7 @@ describe('collab users: list and view', () => {
       expect(result.exitCode).toBe(4);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(
-        'error: no user named nobody\nhint: check the username, or find them with `collab users list --search nobody`\n',
+        'error: no user named nobody\nhint: check the username (as in their profile URL), or find them with `collab users list --search nobody`\n',
       );
     });
 

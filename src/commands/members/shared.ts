@@ -1,5 +1,6 @@
 import type { Owner } from '../../api/owner.js';
 import { findUsersByName, type UserRecord } from '../../api/users.js';
+import { unknownUserHint } from '../../api/resolve.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { type Column, type DetailField, PRIORITY } from '../../output/format.js';
@@ -55,11 +56,9 @@ interface ResolvedUser {
 /** A username or ID to a user ID: an ID as it is, a name through GET /users?username= (exit 4 when nobody has it). */
 export async function resolveUser(ctx: VerbContext, ref: string): Promise<ResolvedUser> {
   if (/^\d+$/.test(ref)) return { id: Number(ref), ref };
-  const found = (await ctx.session.request<UserRecord[]>(findUsersByName(ref))).data[0];
-  if (!found)
-    throw new CollabError('not-found', `no user named ${ref}`, {
-      hint: 'check the username (without @), or give the numeric user ID',
-    });
+  // `@dana` as a mention writes it, as the other lookups of a username take it.
+  const found = (await ctx.session.request<UserRecord[]>(findUsersByName(ref.replace(/^@/, '')))).data[0];
+  if (!found) throw new CollabError('not-found', `no user named ${ref}`, { hint: unknownUserHint(ref) });
   return { id: found.id, ref };
 }
 

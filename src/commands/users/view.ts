@@ -1,4 +1,5 @@
 import { findUsersByName, getUser, type UserRecord } from '../../api/users.js';
+import { unknownUserHint } from '../../api/resolve.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
@@ -23,10 +24,7 @@ export async function run(ctx: VerbContext, opts: ViewOptions): Promise<void> {
   if (!/^\d+$/.test(opts.user)) {
     const name = opts.user.replace(/^@/, '');
     const found = (await ctx.session.request<UserRecord[]>(findUsersByName(name))).data[0];
-    if (!found)
-      throw new CollabError('not-found', `no user named ${name}`, {
-        hint: `check the username, or ${FIND(name)}`,
-      });
+    if (!found) throw new CollabError('not-found', `no user named ${name}`, { hint: unknownUserHint(name) });
     id = found.id;
   }
   const { data } = await ctx.session.request(getUser(id)).catch((error: unknown) => {
