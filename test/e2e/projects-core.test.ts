@@ -806,6 +806,18 @@ describe('collab projects (core verbs)', () => {
       expect((await find('globex/mover')).path_with_namespace).toBe('globex/mover');
     });
 
+    it('at a terminal, a namespace that does not exist is said before the path is typed', async () => {
+      const result = await collab(['projects', 'transfer', 'acme/web/design-system', '--namespace', 'no/such/group'], {
+        tty: true,
+        stdinTTY: true,
+        input: 'acme/web/design-system\n',
+      });
+      expect(result.exitCode).toBe(4);
+      expect(result.stderr).not.toContain('Type acme/web/design-system');
+      expect(result.stderr).toMatch(/^error: namespace no\/such\/group not found \(given to --namespace\)\n/);
+      expect((await find('acme/web/design-system')).path_with_namespace).toBe('acme/web/design-system');
+    });
+
     it('exits 5 when the path is taken there, 3 for a non-owner, 4 for an unknown namespace, 2 without --namespace', async () => {
       await made('mover', 'globex');
       expect((await collab(['projects', 'create', '--name', 'mover', '-q'], { as: 'owner' })).exitCode).toBe(0);

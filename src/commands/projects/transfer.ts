@@ -1,4 +1,5 @@
 import { getProject, type ProjectRecord, transferProject } from '../../api/projects.js';
+import { resolveNamespaceId } from '../../api/resolve.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError, isCollabError, withHint } from '../../errors.js';
 import { needConfirmation } from '../delete.js';
@@ -37,6 +38,8 @@ export async function run(ctx: VerbContext, opts: TransferOptions): Promise<void
   if (!opts.yes && !ctx.session.dryRun) {
     // The path typed is the service's, whatever reference was given.
     const { path_with_namespace: fullPath } = (await ctx.session.request<ProjectRecord>(getProject(opts.project))).data;
+    // A target that does not exist is said before the path is typed, not after.
+    await resolveNamespaceId(ctx.session, opts.namespace, '--namespace');
     await ctx.prompter.confirmByTyping(fullPath, `move project ${fullPath} to ${opts.namespace}`, false);
   }
   const response = await ctx.session
