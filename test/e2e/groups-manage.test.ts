@@ -599,6 +599,17 @@ describe('collab groups: create, update, remove, transfer', () => {
   });
 
   describe('transfer-project', () => {
+    it('at a terminal, a group that does not exist is said before the path is typed', async () => {
+      const result = await collab(['groups', 'transfer-project', 'no-such-group', 'acme/legacy-monolith'], {
+        tty: true,
+        stdinTTY: true,
+        input: 'acme/legacy-monolith\n',
+      });
+      expect(result.exitCode).toBe(4);
+      expect(result.stderr).not.toContain('Type acme/legacy-monolith');
+      expect(result.stderr).toMatch(/^error: group no-such-group not found \(given to <group>\)\n/);
+    });
+
     it('moves a project into a group (administrators)', async () => {
       const result = await collab(['groups', 'transfer-project', 'globex', 'acme/legacy-monolith', '--json', '--yes']);
       expect(result.exitCode).toBe(0);

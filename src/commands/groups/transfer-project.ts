@@ -1,5 +1,6 @@
 import { type GroupRecord, type GroupRef, transferProjectToGroup } from '../../api/groups.js';
 import { getProject, type ProjectRecord } from '../../api/projects.js';
+import { resolveGroupId } from '../../api/resolve.js';
 import type { VerbContext } from '../../context.js';
 import { needConfirmation } from '../delete.js';
 import { printGroup } from './group-output.js';
@@ -37,6 +38,8 @@ export async function run(ctx: VerbContext, opts: TransferProjectOptions): Promi
   await needConfirmation(ctx, opts.yes, `transfer project ${opts.project}`);
   if (!opts.yes && !ctx.session.dryRun) {
     const { path_with_namespace: fullPath } = (await ctx.session.request<ProjectRecord>(getProject(opts.project))).data;
+    // A group that does not exist is said before the path is typed, not after.
+    await resolveGroupId(ctx.session, opts.group, '<group>');
     await ctx.prompter.confirmByTyping(fullPath, `move project ${fullPath} into group ${opts.group}`, false);
   }
   const response = await ctx.session.mutate<GroupRecord>(transferProjectToGroup(opts.group, opts.project));
