@@ -27,6 +27,14 @@ describe('one style', () => {
     expect(missing).toEqual([]);
   });
 
+  it('every summary writes a possessive as the others do: a project’s repository, with ’', async () => {
+    const all = verbs(await loadCommandTree());
+    const off = all
+      .filter(({ spec }) => /[a-z]'s\b| a project repository/.test(spec.summary ?? ''))
+      .map(({ path, spec }) => `${path}: ${spec.summary}`);
+    expect(off).toEqual([]);
+  });
+
   it('the aliases run the verb, and help <command> is the command’s help', async () => {
     const env = { PATH: process.env.PATH };
     const help = await runMain(['help', 'groups', 'ls'], env);

@@ -12,7 +12,7 @@ import { verb } from '../verb.js';
 
 export const GET_AVATAR = verb({
   name: 'avatar',
-  summary: "Download a group's avatar image",
+  summary: 'Download a group’s avatar image',
   args: { group: GROUP },
   flags: {
     file: option('--file <path|->', 'where to save the image, or - for standard output', nonEmpty, { required: true }),

@@ -24,7 +24,7 @@ const CHANGE_FLAGS = {
 
 export const UPDATE = verb({
   name: 'update',
-  summary: "Change a group's settings (owners and administrators)",
+  summary: 'Change a group’s settings (owners and administrators)',
   args: { group: GROUP },
   // --parent is hidden: given, it is refused with the way to move a group (groups transfer).
   flags: {

@@ -10,7 +10,7 @@ import { verb } from '../verb.js';
 
 export const GROUPS = verb({
   name: 'groups',
-  summary: "List a project's ancestor groups, and with --with-shared the groups it is shared with",
+  summary: 'List a project’s ancestor groups, and with --with-shared the groups it is shared with',
   args: { project: PROJECT },
   flags: { query: params(PROJECT_GROUP_FILTERS) },
   list: true,

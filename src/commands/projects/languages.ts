@@ -7,7 +7,7 @@ import { verb } from '../verb.js';
 
 export const LANGUAGES = verb({
   name: 'languages',
-  summary: 'Show the languages of a project repository, largest share first',
+  summary: 'Show the languages of a project’s repository, largest share first',
   description:
     'The table lists language and percent, largest first; -o json prints the service object (language -> percent) in the same order.',
   args: { project: PROJECT },

@@ -14,7 +14,7 @@ import { verb } from '../verb.js';
 
 export const SNAPSHOT = verb({
   name: 'snapshot',
-  summary: 'Download an uncompressed tar of a project repository (administrators)',
+  summary: 'Download an uncompressed tar of a project’s repository (administrators)',
   description: 'The archive is streamed to the file (or to standard output with --file -) as it arrives.',
   args: { project: PROJECT },
   flags: {

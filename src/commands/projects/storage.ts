@@ -8,7 +8,7 @@ import { verb } from '../verb.js';
 
 export const STORAGE = verb({
   name: 'storage',
-  summary: 'Show where a project repository is stored (administrators)',
+  summary: 'Show where a project’s repository is stored (administrators)',
   args: { project: PROJECT },
   examples: ['collab projects storage acme/web/storefront'],
 });
