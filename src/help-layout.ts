@@ -12,7 +12,8 @@ import { type Command, Help } from 'commander';
  * - where the flags leave less than 40 columns, each description goes under its flags, indented;
  * - a usage line too long for the terminal continues under its first word;
  * - an example too long for it continues on the next line after a backslash, as a shell reads it,
- *   so that what is pasted is still the one command.
+ *   so that what is pasted is still the one command;
+ * - a noun's commands come before the global options.
  */
 
 /** Columns a description beside its flags needs; with fewer, it goes under them. */
@@ -78,8 +79,20 @@ function commandUsage(this: Help, cmd: Command): string {
   return wrap(this, usage, (this.helpWidth ?? 80) - indent).replace(/\n/g, `\n${' '.repeat(indent)}`);
 }
 
+/**
+ * A noun's help lists its commands before the global options, which are the same on every page:
+ * commander puts them last, thirty lines below `collab projects --help`'s own two.
+ */
+function formatHelp(this: Help, cmd: Command, helper: Help): string {
+  const text = Help.prototype.formatHelp.call(this, cmd, helper);
+  const global = text.indexOf('\nGlobal Options:\n');
+  const commands = text.indexOf('\nCommands:\n');
+  if (global < 0 || commands < global) return text;
+  return text.slice(0, global) + text.slice(commands) + text.slice(global, commands);
+}
+
 /** What program.ts gives commander's configureHelp for every command. */
-export const HELP_LAYOUT = { boxWrap, commandUsage, formatItem, minWidthToWrap: NARROWEST } as const;
+export const HELP_LAYOUT = { boxWrap, commandUsage, formatHelp, formatItem, minWidthToWrap: NARROWEST } as const;
 
 /** Indent of an example's continued lines. */
 const CONTINUED = 6;

@@ -56,6 +56,14 @@ describe('help at the terminal width', () => {
       }
   });
 
+  it("a noun's help lists its commands before the global options, at any width", async () => {
+    for (const width of [60, 120]) {
+      const text = await helpText(['projects'], width);
+      expect(text.indexOf('\nCommands:\n'), `at ${width}`).toBeGreaterThan(0);
+      expect(text.indexOf('\nCommands:\n'), `at ${width}`).toBeLessThan(text.indexOf('\nGlobal Options:\n'));
+    }
+  });
+
   it('no line of any help ends in `(-`: the dash of `(- reads … from standard input)` stays with its words', async () => {
     const ending: string[] = [];
     for (const { path } of await commands())
