@@ -18,6 +18,14 @@ describe('collab labels', () => {
     expect((await getJson(`/projects/${encodeURIComponent(project)}`)).marked_for_deletion_on).toBeNull();
   });
 
+  it('a view on a terminal says (none) for a description left empty, as for a priority; piped, the value itself', async () => {
+    expect((await collab(['labels', 'create', 'plain', '--project', project, '--color', 'red'])).exitCode).toBe(0);
+    const view = await collab(['labels', 'view', 'plain', '--project', project], { tty: true });
+    expect(view.stdout).toMatch(/^Description {2}\(none\)$/m);
+    const piped = await collab(['labels', 'view', 'plain', '--project', project]);
+    expect(piped.stdout).toMatch(/^Description\t$/m);
+  });
+
   it("lists a project's labels with its groups' (FROM), or its own alone", async () => {
     const table = await collab(['labels', 'list', '--project', project], { tty: true });
     expect(table.stdout).toMatch(/bug .*group/);

@@ -130,7 +130,7 @@ function groupDetail(group: GroupRecord, options: { withProjects?: boolean } = {
           ? 'none (top-level group)'
           : [parentPath(group), `(id ${String(id)})`].filter(Boolean).join(' '),
     },
-    { label: 'Description', path: 'description' },
+    { label: 'Description', path: 'description', none: '(none)' },
     { label: 'Web URL', path: 'web_url' },
     { label: 'Created', path: 'created_at' },
     {

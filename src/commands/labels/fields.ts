@@ -28,7 +28,7 @@ export const LABEL_DETAIL: readonly DetailField[] = [
     format: (value) => (value === null || value === undefined ? '(none)' : String(value)),
   },
   { label: 'From', path: 'from', derive: from },
-  { label: 'Description', path: 'description' },
+  { label: 'Description', path: 'description', none: '(none)' },
 ];
 
 /**

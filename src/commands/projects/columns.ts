@@ -60,7 +60,7 @@ export function projectDetail(project: Project): DetailField[] {
     { label: 'Name', path: 'name' },
     { label: 'Path', path: 'path_with_namespace' },
     { label: 'ID', path: 'id' },
-    { label: 'Description', path: 'description' },
+    { label: 'Description', path: 'description', none: '(none)' },
     { label: 'Visibility', path: 'visibility', tone: visibilityTone },
     { label: 'Default branch', path: 'default_branch' },
     { label: 'Web URL', path: 'web_url' },

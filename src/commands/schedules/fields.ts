@@ -34,7 +34,7 @@ const variablesText = (value: unknown) =>
 
 const SCHEDULE_DETAIL: readonly DetailField[] = [
   { label: 'ID', path: 'id' },
-  { label: 'Description', path: 'description' },
+  { label: 'Description', path: 'description', none: '(none)' },
   { label: 'Ref', path: 'ref' },
   { label: 'Cron', path: 'cron' },
   { label: 'Time zone', path: 'cron_timezone' },

@@ -29,5 +29,5 @@ export const VARIABLE_DETAIL: readonly DetailField[] = [
   { label: 'Masked', path: 'masked', format: yesNo },
   { label: 'Hidden', path: 'hidden', format: yesNo },
   { label: 'Raw', path: 'raw', format: yesNo },
-  { label: 'Description', path: 'description' },
+  { label: 'Description', path: 'description', none: '(none)' },
 ];
