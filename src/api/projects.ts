@@ -104,11 +104,21 @@ async function findCreatedProject(
   return createdSince(project.created_at, sentAt, clockOffset(found)) ? project : undefined;
 }
 
+/**
+ * Whether a project's PUT is its owners' (rename_project where a name is given, not blank;
+ * change_visibility_level where a visibility is: lib/api/projects.rb, `put ':id'`, both
+ * owner_access in app/policies/project_policy.rb @e8d2c257, gitlabhq/gitlabhq); the rest is
+ * admin_project, its Maintainers'.
+ */
+const ownersOnly = (params: Record<string, unknown>) =>
+  (typeof params.name === 'string' && params.name.trim() !== '') || params.visibility !== undefined;
+
 /** PUT /projects/:id: JSON, or multipart/form-data with an avatar. */
 export function updateProject(project: ProjectRef, params: Record<string, unknown>, avatar?: UploadFile): ApiRequest {
   return readsCurrent({
     method: 'PUT',
     path: apiPath`/projects/${project}`,
+    requires: ownersOnly(params) ? ROLES.owners : ROLES.maintainers,
     ...settingsBody(params, avatar ? { avatar } : {}),
     expect: 'object',
   });

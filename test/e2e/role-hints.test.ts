@@ -37,12 +37,30 @@ describe('a 403 names the role the endpoint needs', () => {
     expect(removed.stderr).toMatch(/^hint: only owners and administrators may do this: it needs the Owner role/m);
   });
 
-  it('says nothing of roles where the reference names none', async () => {
-    const starred = await collab(['projects', 'update', 'acme/web/storefront', '--description', 'x'], {
+  it('project update by a reporter: maintainers, owners and administrators (admin_project)', async () => {
+    const updated = await collab(['projects', 'update', 'acme/web/storefront', '--description', 'x'], {
       as: 'reporter',
     });
-    expect(starred.exitCode).toBe(3);
-    expect(starred.stderr).not.toMatch(/only .* may do this/);
+    expect(updated.exitCode).toBe(3);
+    expect(updated.stderr).toMatch(/^hint: only maintainers, owners and administrators may do this/m);
+  });
+
+  it('a project renamed or made private by a maintainer: owners and administrators, nothing changed', async () => {
+    for (const flags of [
+      ['--name', 'Store Front'],
+      ['--visibility', 'private'],
+    ]) {
+      const updated = await collab(['projects', 'update', 'acme/web/storefront', ...flags, '--description', 'x'], {
+        as: 'maintainer',
+      });
+      expect([updated.exitCode, updated.stderr.split('\n')[1]], flags[0]).toEqual([
+        3,
+        'hint: only owners and administrators may do this: it needs the Owner role (you are Maintainer); ask one of them',
+      ]);
+    }
+    const project = (await call('GET', `/projects/${encodeURIComponent('acme/web/storefront')}`)).body;
+    expect([project.name, project.description]).not.toContain('x');
+    expect(project.name).not.toBe('Store Front');
   });
 
   const P = 'acme/web/storefront';

@@ -120,6 +120,12 @@ export function updateProject(req: SandboxRequest): SandboxResponse {
     const names = PROJECT_SETTINGS.filter((s) => s.columns.includes('update')).map((s) => s.name);
     throw paramError(`${names.join(', ')} are missing, at least one parameter must be provided`);
   }
+  // PUT /projects/:id asks rename_project where a name is given (present: not blank) and
+  // change_visibility_level where a visibility is, changed or not (lib/api/projects.rb, `put ':id'`):
+  // both owner_access's (app/policies/project_policy.rb @e8d2c257, gitlabhq/gitlabhq), so a
+  // Maintainer changes everything but those two.
+  const renames = typeof settings.name === 'string' && settings.name.trim() !== '';
+  if (renames || settings.visibility !== undefined) requireProjectRole(req, project, ACCESS.owner);
   const errors = {
     ...namingErrors(
       store,
