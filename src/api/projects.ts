@@ -110,7 +110,7 @@ async function findCreatedProject(
  * owner_access in app/policies/project_policy.rb @e8d2c257, gitlabhq/gitlabhq); the rest is
  * admin_project, its Maintainers'.
  */
-const ownersOnly = (params: Record<string, unknown>) =>
+export const ownersOnly = (params: Record<string, unknown>) =>
   (typeof params.name === 'string' && params.name.trim() !== '') || params.visibility !== undefined;
 
 /** PUT /projects/:id: JSON, or multipart/form-data with an avatar. */

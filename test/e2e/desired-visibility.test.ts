@@ -110,3 +110,40 @@ describe('collab.yaml: visibility across a group and what it holds', () => {
     expect(views).toHaveLength(1);
   });
 });
+
+/**
+ * A project's PUT that renames it or sets its visibility is its owners' (rename_project,
+ * change_visibility_level: owner_access), and GitLab refuses the whole PUT to a Maintainer (403):
+ * the plan says so first, where the project's view shows the caller's role.
+ */
+describe('collab.yaml: what only a project’s owners change', () => {
+  const P = 'acme/web/storefront';
+  const settings = (lines: string) => `version: 1\nprojects:\n  ${P}:\n    settings:\n${lines}`;
+
+  it('a maintainer’s plan making the project private is refused at plan with the Owner hint, nothing sent', async () => {
+    const { collab, file, writes } = await world();
+    const path = file(settings('      visibility: private\n      description: new\n'));
+    for (const args of [
+      ['plan', '-f', path],
+      ['apply', '-f', path, '--yes'],
+    ]) {
+      const result = await collab(args, { as: 'maintainer' });
+      expect([result.exitCode, result.stderr.split('\n').slice(0, 2)], args[0]).toEqual([
+        3,
+        [
+          `error: settings: project ${P}: its visibility may be changed by its owners alone (rename_project, change_visibility_level), and GitLab refuses the change to you (403)`,
+          'hint: only owners and administrators may do this: it needs the Owner role (you are Maintainer); ask one of them',
+        ],
+      ]);
+    }
+    expect(writes()).toEqual([]);
+  });
+
+  it('a maintainer’s plan of a description alone, and an owner’s of a new name, plan their changes', async () => {
+    const { collab, file } = await world();
+    const described = await collab(['plan', '-f', file(settings('      description: new\n'))], { as: 'maintainer' });
+    expect(described.exitCode, described.stderr).toBe(8);
+    const renamed = await collab(['plan', '-f', file(settings('      name: Store Front\n'))], { as: 'owner' });
+    expect(renamed.exitCode, renamed.stderr).toBe(8);
+  });
+});

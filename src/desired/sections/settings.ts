@@ -1,6 +1,11 @@
 import { strictObject, type ZodMiniType } from 'zod/mini';
 import { groupProjectsPath, subgroupsPath } from '../../api/groups.js';
+import { ownersOnly } from '../../api/projects.js';
+import { projectRole, refusedHint, ROLES } from '../../api/roles.js';
+import { type CurrentUser, getCurrentUser } from '../../api/users.js';
+import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
+import { ACCESS_LEVELS } from '../../params/access.js';
 import { GROUP_SETTINGS } from '../../params/groups.js';
 import { PROJECT_SETTINGS } from '../../params/projects.js';
 import type { TargetKind } from '../schema.js';
@@ -189,11 +194,45 @@ declare module '../model.js' {
   interface LiveTarget {
     /** Why GitLab would refuse the visibility the file gives this target, as the apply leaves what is around it. */
     visibilityRefusal?: { message: string; hint: string };
+    /** A project's settings change that is its owners' (a name, a visibility) while the caller is below Owner. */
+    ownersRefusal?: { message: string; hint: string };
   }
 }
 
 const visibilityOf = (value: unknown): Visibility | undefined =>
   (VISIBILITIES as readonly unknown[]).includes(value) ? (value as Visibility) : undefined;
+
+/**
+ * A project's PUT that renames it or sets its visibility is its owners' (ownersOnly, src/api/projects.ts):
+ * GitLab refuses the whole PUT to a Maintainer (403). Said at plan where the project's view shows
+ * the caller's role below Owner and the caller is no administrator (GET /user, once a run, only
+ * then); a role the view does not show (an administrator's, a share's) is left to the service.
+ */
+async function readOwnersRefusals(
+  ctx: VerbContext,
+  lives: readonly LiveTarget[],
+  values: readonly unknown[],
+): Promise<void> {
+  const below = lives.flatMap((live, i) => {
+    const value = values[i];
+    const resource = live.resource;
+    if (live.kind !== 'project' || !resource || !isItem(value)) return [];
+    const role = projectRole(resource);
+    if (role === undefined || role >= ACCESS_LEVELS.owner) return [];
+    const changed = Object.fromEntries(
+      Object.entries(value).filter(([key, wanted]) => !sameSetting(key, wanted, settingOf(resource, key))),
+    );
+    return ownersOnly(changed) ? [{ live, role, keys: ['name', 'visibility'].filter((key) => key in changed) }] : [];
+  });
+  if (below.length === 0) return;
+  const caller = (await ctx.session.request<CurrentUser>(getCurrentUser())).data;
+  if (caller.is_admin === true) return;
+  for (const { live, role, keys } of below)
+    live.ownersRefusal = {
+      message: `settings: project ${servicePath(live)}: its ${keys.join(' and ')} may be changed by its owners alone (rename_project, change_visibility_level), and GitLab refuses the change to you (403)`,
+      hint: refusedHint(ROLES.owners, role),
+    };
+}
 
 /**
  * GitLab keeps nothing more visible than the group that holds it, and refuses the change that would
@@ -276,10 +315,17 @@ export const settings: Section<never> = {
   forKind: (kind, value) =>
     isItem(value) ? Object.fromEntries(Object.entries(value).filter(([name]) => NAMES[kind].has(name))) : value,
   createBody: (value) => (isItem(value) ? value : {}),
-  read: { once: (_ctx, lives, values, reader, planned) => readVisibilityLimits(lives, values, reader, planned) },
+  read: {
+    once: async (ctx, lives, values, reader, planned) => {
+      await readVisibilityLimits(lives, values, reader, planned);
+      await readOwnersRefusals(ctx, lives, values);
+    },
+  },
   diff: (input) => {
     const refused = input.live.visibilityRefusal;
     if (refused) throw new CollabError('usage', refused.message, { hint: refused.hint });
+    const owners = input.live.ownersRefusal;
+    if (owners) throw new CollabError('auth', owners.message, { hint: owners.hint });
     diffAttributes(input, sameSetting);
   },
   liveFields: (key, live) => unscheduled(attributeFields(key, live.resource)),
