@@ -171,7 +171,7 @@ export const hintlessNotFound = (error: unknown): boolean =>
 /**
  * Advice for a 404 of what a project or group holds, read by its name or ID: the owner's own 404
  * names it ("404 Project Not Found", "404 Group Not Found"), so any other (ActiveRecord's bare
- * "404 Not found", "404 Hook Not Found") is the thing's and gets `hint`; every other error is
+ * "404 Not found", "404 Label Not Found") is the thing's and gets `hint`; every other error is
  * returned as it is.
  */
 function withThingHint(error: unknown, hint: string): unknown {

@@ -69,15 +69,28 @@ describe('sandbox: hooks, push rules, shares', () => {
       expect(sandbox.store.hooks.get(id)?.token).toBeNull();
     });
 
-    it('answers 404 for a hook that is gone, and keeps hooks of other owners apart', async () => {
+    it('answers 404 Not found for a hook that is gone, and keeps hooks of other owners apart', async () => {
       const { body } = await call('POST', `${storefront}/hooks`, { url: 'https://ci.example.com/c' });
       const id = body?.id as number;
       expect((await call('GET', `/projects/acme%2Fplatform%2Fapi/hooks/${id}`)).status).toBe(404);
       expect((await call('DELETE', `${storefront}/hooks/${id}`)).status).toBe(204);
       expect(await call('DELETE', `${storefront}/hooks/${id}`)).toMatchObject({
         status: 404,
-        body: { message: '404 Hook Not Found' },
+        body: { message: '404 Not found' },
       });
+    });
+
+    it('answers a group hook that is not there with ActiveRecord’s 404 Not found on GET, PUT and DELETE', async () => {
+      const answers = [];
+      for (const method of ['GET', 'PUT', 'DELETE']) {
+        const { status, body } = await call(
+          method,
+          '/groups/acme/hooks/999999',
+          method === 'PUT' ? { url: 'https://ci.example.com/d' } : undefined,
+        );
+        answers.push([method, status, body]);
+      }
+      expect(answers).toEqual(['GET', 'PUT', 'DELETE'].map((method) => [method, 404, { message: '404 Not found' }]));
     });
 
     it('has subgroup_events on group hooks, and lets only owners manage them', async () => {

@@ -243,8 +243,20 @@ describe('sandbox: badges as python-gitlab drives them', () => {
     expect((await call('DELETE', `/projects/${storefront}/badges/${created.body.id}`)).status).toBe(204);
     expect(await call('GET', `/projects/${storefront}/badges/${created.body.id}`)).toMatchObject({
       status: 404,
-      body: { message: '404 Badge Not Found' },
+      body: { message: '404 Not found' },
     });
+  });
+
+  it('answers a badge that is not there with ActiveRecord’s 404 Not found on GET, PUT and DELETE', async () => {
+    const answers = await Promise.all(
+      ['GET', 'PUT', 'DELETE'].map(async (method) => {
+        const { status, body } = await call(method, `/groups/${acme}/badges/999999`, {
+          json: method === 'PUT' ? { name: 'x' } : undefined,
+        });
+        return [method, status, body];
+      }),
+    );
+    expect(answers).toEqual(['GET', 'PUT', 'DELETE'].map((method) => [method, 404, { message: '404 Not found' }]));
   });
 
   it("group badges: Owner only; a project's endpoint does not remove a group's badge", async () => {

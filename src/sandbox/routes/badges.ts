@@ -1,6 +1,6 @@
 import { BADGE_IMAGE_URL, BADGE_LINK_URL, BADGE_PARAMS } from '../../params/badges.js';
 import { ACCESS, OWNER_ADMIN_ROLE, ownerChain } from '../access.js';
-import { forbidden, notFound, paramError, validationError } from '../errors.js';
+import { apiError, forbidden, paramError, validationError } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import { type Badge, type OwnerKey, type Project, sameOwner } from '../model.js';
 import { paginateArray } from '../pagination.js';
@@ -92,10 +92,15 @@ function badgeRoutes(kind: Kind): Route[] {
       .filter((b) => owners.some((o) => sameOwner(o, b.owner)))
       .sort((a, b) => a.id - b.id);
   };
+  /**
+   * GitLab's find_badge is `source.badges.find(params[:badge_id])`: a badge not there is an
+   * ActiveRecord::RecordNotFound, answered with the generic `404 Not found`
+   * (gitlabhq/gitlabhq lib/api/helpers/badges_helpers.rb@f2ec6c1c344b09b3a911c1fbb69aacb7f15082c5).
+   */
   const findBadge = (req: SandboxRequest, owner: OwnerKey): Badge => {
     const id = int(req.params, 'badge_id');
     const badge = visible(req.store, owner).find((b) => b.id === id);
-    if (!badge) throw notFound('Badge');
+    if (!badge) throw apiError(404, '404 Not found');
     return badge;
   };
   /** A group's badge is changed and removed through its group (GitLab's `forbidden!('To delete a Group badge please use the Group endpoint')`). */

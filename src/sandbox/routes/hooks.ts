@@ -1,7 +1,7 @@
 import { HOOK_DEFAULTS, HOOK_URL, type HookOwnerKind, hookParamsFor } from '../../params/hooks.js';
 import { OWNER_ADMIN_ROLE } from '../access.js';
 import { findOwner, type OwnerRef } from '../guards.js';
-import { HttpError, notFound, paramError, unprocessable } from '../errors.js';
+import { apiError, HttpError, paramError, unprocessable } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import { type Hook, sameOwner } from '../model.js';
 import { paginateArray } from '../pagination.js';
@@ -50,10 +50,16 @@ function readHookInput(
   return { url, attrs, token };
 }
 
+/**
+ * GitLab finds a hook with `hook_scope.find(params.delete(:hook_id))` (`user_project.hooks`,
+ * `user_group.hooks`): one not there is an ActiveRecord::RecordNotFound, which the API answers with
+ * its generic `404 Not found` (gitlabhq/gitlabhq lib/api/helpers/web_hooks_helpers.rb@1b9e60e8b7ab8c68d581ec73d6ff8f6ea7439f69,
+ * lib/api/project_hooks.rb@038366a0932c5f88019cc3db85382f26af3933e7).
+ */
 function findHook(req: SandboxRequest, owner: OwnerRef): Hook {
   const id = int(req.params, 'hook_id');
   const hook = id === undefined ? undefined : req.store.hooks.get(id);
-  if (!hook || !sameOwner(hook.owner, owner)) throw notFound('Hook');
+  if (!hook || !sameOwner(hook.owner, owner)) throw apiError(404, '404 Not found');
   return hook;
 }
 
