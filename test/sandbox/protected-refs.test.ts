@@ -94,6 +94,18 @@ describe('sandbox: protected branches as python-gitlab asks for them', () => {
     expect(levels(admins.body.merge_access_levels)).toEqual([[60, 'Instance admins']]);
   });
 
+  it('answers an empty name to protect with the model’s 422 Name can’t be blank, a branch as a tag', async () => {
+    const id = await idOf('projects', 'acme/platform/api');
+    const answers = [];
+    for (const what of ['protected_branches', 'protected_tags']) {
+      const { status, body } = await call('POST', `/projects/${id}/${what}`, { json: { name: '' } });
+      answers.push([what, status, body]);
+    }
+    expect(answers).toEqual(
+      ['protected_branches', 'protected_tags'].map((what) => [what, 422, { message: ["Name can't be blank"] }]),
+    );
+  });
+
   it('PATCH changes the booleans and the access entries: add, change by id, _destroy (the API page examples)', async () => {
     const id = await idOf('projects', 'acme/platform/api');
     const main = (await call('GET', `/projects/${id}/protected_branches/main`)).body;

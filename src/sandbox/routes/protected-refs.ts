@@ -12,7 +12,7 @@ import { findOwner } from '../guards.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Project, ProjectRefs, ProtectedBranch, ProtectedTag } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { modelError, readParams, requireStr, str } from '../params.js';
+import { modelError, readParams, requireGiven, str } from '../params.js';
 import { accessJson, changeAccess, initialAccess, refsOf, writableRefsOf } from '../protected-refs.js';
 import type { Store } from '../store.js';
 
@@ -83,6 +83,14 @@ function viewBranch(req: SandboxRequest): SandboxResponse {
  * The model's presence check of the name (ProtectedRef), as both POSTs answer it:
  * render_api_error!(errors.full_messages, 422), `Name can't be blank` for a name of spaces.
  */
+/**
+ * Grape's `requires :name, type: String` asks only that the key be there, so an empty name reaches
+ * the model, whose `validates :name, presence: true` the API answers with
+ * `render_api_error!(errors.full_messages, 422)`: 422 `["Name can't be blank"]`, not 400 `name is
+ * missing` (gitlabhq/gitlabhq lib/api/protected_branches.rb@5373480e7932c1436f0437e943c027cc56fb49b8,
+ * lib/api/protected_tags.rb@f84cdc5587ab664d3cb4e6d66e09742a0bd1f019,
+ * app/models/concerns/protected_ref.rb@4555e1b21c365ed8303ffb7a3325d773c9b8bf31).
+ */
 function checkName(param: typeof PROTECTED_BRANCH_NAME | typeof PROTECTED_TAG_NAME, name: string): void {
   const error = modelError(param.rule, name);
   if (error) throw unprocessable([`Name ${error}`]);
@@ -90,7 +98,7 @@ function checkName(param: typeof PROTECTED_BRANCH_NAME | typeof PROTECTED_TAG_NA
 
 function protectBranch(req: SandboxRequest): SandboxResponse {
   const project = managedProject(req);
-  const name = requireStr(req.input, 'name');
+  const name = requireGiven(req.input, 'name');
   checkName(PROTECTED_BRANCH_NAME, name);
   const params = readParams(req.input, PROTECTED_BRANCH_PARAMS);
   const refs = writableRefsOf(req.store, project.id);
@@ -149,7 +157,7 @@ function viewTag(req: SandboxRequest): SandboxResponse {
 
 function protectTag(req: SandboxRequest): SandboxResponse {
   const project = managedProject(req);
-  const name = requireStr(req.input, 'name');
+  const name = requireGiven(req.input, 'name');
   checkName(PROTECTED_TAG_NAME, name);
   const params = readParams(req.input, PROTECTED_TAG_PARAMS);
   const refs = writableRefsOf(req.store, project.id);
