@@ -80,6 +80,18 @@ describe('sandbox: hooks, push rules, shares', () => {
       });
     });
 
+    it('answers an empty url with the model’s 422 Invalid url given, on POST and PUT', async () => {
+      const { body } = await call('POST', `${storefront}/hooks`, { url: 'https://ci.example.com/e' });
+      const answers = [
+        await call('POST', `${storefront}/hooks`, { url: '' }),
+        await call('PUT', `${storefront}/hooks/${body?.id}`, { url: '' }),
+      ].map(({ status, body }) => [status, body]);
+      expect(answers).toEqual([
+        [422, { message: 'Invalid url given' }],
+        [422, { message: 'Invalid url given' }],
+      ]);
+    });
+
     it('answers a group hook that is not there with ActiveRecord’s 404 Not found on GET, PUT and DELETE', async () => {
       const answers = [];
       for (const method of ['GET', 'PUT', 'DELETE']) {

@@ -5,7 +5,7 @@ import { apiError, HttpError, paramError, unprocessable } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import { type Hook, sameOwner } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { int, modelError, readParams, requireStr, str } from '../params.js';
+import { int, modelError, readParams, requireGiven, str } from '../params.js';
 
 /**
  * Project hooks (Maintainer role) and group hooks (Owner role), as GitLab's API v4 serves them:
@@ -40,7 +40,11 @@ function readHookInput(
   req: SandboxRequest,
   kind: HookOwnerKind,
 ): { url: string; attrs: Record<string, unknown>; token: string | undefined } {
-  const url = requireStr(req.input, 'url');
+  // Grape's `requires :url` asks only that the key be there: an empty URL reaches WebHook's
+  // `validates :url, presence: true, url: true`, and so the 422 below (gitlabhq/gitlabhq
+  // app/models/hooks/web_hook.rb@0da44e16a3703634793f195d0387f68c4aeecbaf,
+  // app/services/web_hooks/create_service.rb@1b5844438cdc477a7bc2ee3f08788c2235e28dbb).
+  const url = requireGiven(req.input, 'url');
   const attrs = readParams(req.input, hookParamsFor(kind));
   for (const [key, value] of Object.entries(attrs)) if (value === undefined) delete attrs[key];
   const token = str(req.input, 'token');
