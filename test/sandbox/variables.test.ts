@@ -29,6 +29,16 @@ const keys = (answer: { body: Json }) =>
   (answer.body as Array<{ key: string; environment_scope: string }>).map((v) => `${v.key}@${v.environment_scope}`);
 
 describe('sandbox: variables as python-gitlab drives them', () => {
+  it('answers an empty key with both of the model’s errors under key (400), as it strips one of spaces', async () => {
+    const answers = [];
+    for (const key of ['', '   ']) {
+      const { status, body } = await call('POST', `/projects/${storefront}/variables`, { json: { key, value: 'v' } });
+      answers.push([status, body]);
+    }
+    const blank = [400, { message: { key: ["can't be blank", "can contain only letters, digits and '_'."] } }];
+    expect(answers).toEqual([blank, blank]);
+  });
+
   it('lists the seed, creates, reads, saves, updates and deletes a project variable', async () => {
     const listed = await call('GET', `/projects/${storefront}/variables`);
     expect(keys(listed)).toEqual(['STRIPE_API_KEY@*', 'APP_ENV@*', 'APP_ENV@production']);

@@ -12,7 +12,7 @@ import { conflict, notFound, paramError, validationError } from '../errors.js';
 import { collectionRoutes, json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import { type CiVariable, type OwnerKey, sameOwner } from '../model.js';
 import { paginateArray } from '../pagination.js';
-import { bool, checkParam, readParams, requireStr, str } from '../params.js';
+import { bool, checkParam, readParams, requireGiven, str } from '../params.js';
 import { findOwner } from '../guards.js';
 
 /**
@@ -94,7 +94,11 @@ function variableRoutes(kind: 'project' | 'group'): Route[] {
 
   const create = (req: SandboxRequest): SandboxResponse => {
     const owner = ownerOf(req);
-    const key = requireStr(req.input, 'key');
+    // Grape's `requires :key` asks only that the key be there; Ci::HasVariable's `key=` strips it, and
+    // an empty one fails both `presence: true` and the format, each said under `key` (render_validation_error!)
+    // (gitlabhq/gitlabhq app/models/concerns/ci/has_variable.rb@7e202c4fa8d1a2d3acb6f3f6a374a4f7e88a8da9).
+    const key = requireGiven(req.input, 'key').trim();
+    if (key === '') throw validationError({ key: ["can't be blank", VARIABLE_KEY.rule.service.invalid] });
     // `value` is required but may be empty (Grape's `requires :value, type: String`).
     const value = str(req.input, 'value');
     if (value === undefined) throw paramError('value is missing');
