@@ -247,6 +247,24 @@ describe('sandbox: badges as python-gitlab drives them', () => {
     });
   });
 
+  it('answers a badge preview to a Developer with 403, as find_source_if_admin does', async () => {
+    const query = `link_url=${encodeURIComponent('https://a/x')}&image_url=${encodeURIComponent('https://b/y')}`;
+    const answer = await call('GET', `/projects/${storefront}/badges/render?${query}`, { as: 'developer' });
+    expect([answer.status, answer.body]).toEqual([403, { message: '403 Forbidden' }]);
+  });
+
+  it('answers a Developer’s preview and create without image_url with 400 image_url is missing, before the role', async () => {
+    const link = encodeURIComponent('https://a/x');
+    const answers = [
+      await call('GET', `/projects/${storefront}/badges/render?link_url=${link}`, { as: 'developer' }),
+      await call('POST', `/projects/${storefront}/badges`, { as: 'developer', json: { link_url: 'https://a/x' } }),
+    ].map(({ status, body }) => [status, body]);
+    expect(answers).toEqual([
+      [400, { error: 'image_url is missing' }],
+      [400, { error: 'image_url is missing' }],
+    ]);
+  });
+
   it('answers a badge that is not there with ActiveRecord’s 404 Not found on GET, PUT and DELETE', async () => {
     const answers = await Promise.all(
       ['GET', 'PUT', 'DELETE'].map(async (method) => {

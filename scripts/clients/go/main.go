@@ -235,7 +235,7 @@ func main() {
 	step("add badge", err)
 	_, _, err = dev.ProjectBadges.ListProjectBadges(storefront, &gitlab.ListProjectBadgesOptions{})
 	step("badges", err)
-	_, _, err = dev.ProjectBadges.PreviewProjectBadge(storefront, &gitlab.ProjectBadgePreviewOptions{LinkURL: s("https://a/%{project_id}"), ImageURL: s("https://b/%{default_branch}")})
+	_, _, err = maint.ProjectBadges.PreviewProjectBadge(storefront, &gitlab.ProjectBadgePreviewOptions{LinkURL: s("https://a/%{project_id}"), ImageURL: s("https://b/%{default_branch}")})
 	step("preview badge", err)
 	if badge != nil {
 		_, _, err = dev.ProjectBadges.GetProjectBadge(storefront, badge.ID)
@@ -420,7 +420,7 @@ func main() {
 	step("add group badge", err)
 	_, _, err = dev.GroupBadges.ListGroupBadges("acme", &gitlab.ListGroupBadgesOptions{})
 	step("group badges", err)
-	_, _, err = dev.GroupBadges.PreviewGroupBadge("acme", &gitlab.GroupBadgePreviewOptions{LinkURL: s("https://a/%{project_path}"), ImageURL: s("https://b/x.svg")})
+	_, _, err = owner.GroupBadges.PreviewGroupBadge("acme", &gitlab.GroupBadgePreviewOptions{LinkURL: s("https://a/%{project_path}"), ImageURL: s("https://b/x.svg")})
 	step("preview group badge", err)
 	if gbadge != nil {
 		_, _, err = dev.GroupBadges.GetGroupBadge("acme", gbadge.ID)

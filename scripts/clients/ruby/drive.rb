@@ -148,7 +148,7 @@ step('edit label by name') { dev.put("/projects/#{enc(storefront)}/labels", body
 step('delete label by name') { dev.delete("/projects/#{enc(storefront)}/labels", query: { name: 'ruby-old' }) }
 badge = step('add badge') { maint.add_project_badge(storefront, link_url: 'https://ci.example.com/%{project_path}', image_url: 'https://ci.example.com/%{default_branch}.svg', name: 'ruby') }
 step('badges') { dev.project_badges(storefront) }
-step('preview badge') { dev.preview_project_badge(storefront, 'https://a/%{project_id}', 'https://b/%{default_branch}') }
+step('preview badge') { maint.preview_project_badge(storefront, 'https://a/%{project_id}', 'https://b/%{default_branch}') }
 if badge
   step('badge') { dev.project_badge(storefront, badge.id) }
   step('edit badge') { maint.edit_project_badge(storefront, badge.id, name: 'ruby2') }
@@ -250,7 +250,7 @@ step('edit group label by name') { owner.put('/groups/acme/labels', body: { name
 step('delete group label by name') { owner.delete('/groups/acme/labels', query: { name: 'ruby-old' }) }
 gbadge = step('add group badge') { owner.add_group_badge('acme', link_url: 'https://g.example.com/%{project_path}', image_url: 'https://g.example.com/b.svg') }
 step('group badges') { dev.group_badges('acme') }
-step('preview group badge') { dev.preview_group_badge('acme', 'https://a/%{project_path}', 'https://b/x.svg') }
+step('preview group badge') { owner.preview_group_badge('acme', 'https://a/%{project_path}', 'https://b/x.svg') }
 if gbadge
   step('group badge') { dev.group_badge('acme', gbadge.id) }
   step('edit group badge') { owner.edit_group_badge('acme', gbadge.id, image_url: 'https://g.example.com/c.svg') }

@@ -7,7 +7,7 @@ import { paginateArray } from '../pagination.js';
 import { int, modelError, readParams, requireStr, str } from '../params.js';
 import { stableSha } from '../random.js';
 import type { Store } from '../store.js';
-import { findOwner } from '../guards.js';
+import { findOwner, requireUser } from '../guards.js';
 
 /**
  * Project and group badges as GitLab's API v4 serves them (doc/api/project_badges.md, group_badges.md):
@@ -126,10 +126,18 @@ function badgeRoutes(kind: Kind): Route[] {
     return json(badgeJson(findBadge(req, owner), valuesFor(req, owner)));
   };
 
-  /** GET /badges/render: the two URLs as they would be shown. */
+  /**
+   * GET /badges/render: the two URLs as they would be shown, for those who may manage badges. The
+   * API has only `authenticate_non_get!` as a `before`: Grape checks the parameters first, then the
+   * endpoint runs `authenticate!` and `find_source_if_admin` (admin_project, admin_group), so a URL
+   * not given is 400 whoever asks, and a Developer 403 (gitlabhq/gitlabhq
+   * lib/api/badges.rb@762b04f5101c329187e93b887997c443040274c5). POST asks in the same order, after
+   * the before's 401.
+   */
   const preview = (req: SandboxRequest): SandboxResponse => {
-    const owner = ownerOf(req, ACCESS.none);
     const urls = { link_url: requireStr(req.input, 'link_url'), image_url: requireStr(req.input, 'image_url') };
+    requireUser(req);
+    const owner = ownerOf(req, OWNER_ADMIN_ROLE[kind]);
     const values = valuesFor(req, owner);
     return json({
       ...urls,
@@ -139,9 +147,10 @@ function badgeRoutes(kind: Kind): Route[] {
   };
 
   const create = (req: SandboxRequest): SandboxResponse => {
-    const owner = ownerOf(req, OWNER_ADMIN_ROLE[kind]);
+    requireUser(req);
     const link = requireStr(req.input, 'link_url');
     const image = requireStr(req.input, 'image_url');
+    const owner = ownerOf(req, OWNER_ADMIN_ROLE[kind]);
     const badge: Badge = { id: 0, owner, name: str(req.input, 'name') ?? null, link_url: link, image_url: image };
     checkUrls(badge);
     badge.id = req.store.nextId('badge');
