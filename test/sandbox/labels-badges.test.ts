@@ -206,6 +206,21 @@ describe('sandbox: labels as python-gitlab drives them', () => {
   });
 });
 
+describe('sandbox: a label’s parameters before the caller’s role', () => {
+  it('answers a non-manager’s create without color and update without a field with 400 naming them, as Grape checks first', async () => {
+    const answers = [
+      await call('POST', `/projects/${storefront}/labels`, { as: 'external', json: { name: 'g' } }),
+      await call('PUT', `/projects/${storefront}/labels/checkout`, { as: 'external', json: {} }),
+      await call('PUT', `/groups/${acme}/labels/bug`, { as: 'external', json: {} }),
+    ].map(({ status, body }) => [status, body]);
+    expect(answers).toEqual([
+      [400, { error: 'color is missing' }],
+      [400, { error: 'new_name, color, description, priority are missing, at least one parameter must be provided' }],
+      [400, { error: 'new_name, color, description are missing, at least one parameter must be provided' }],
+    ]);
+  });
+});
+
 describe('sandbox: badges as python-gitlab drives them', () => {
   it("a project's list holds its groups' badges (kind: group), rendered with the project", async () => {
     const [pipeline] = (await call('GET', `/projects/${storefront}/badges`)).body;

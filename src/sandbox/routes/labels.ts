@@ -7,7 +7,7 @@ import { type Label, type OwnerKey, sameOwner, type User } from '../model.js';
 import { compareText, paginateArray } from '../pagination.js';
 import { bool, checkParam, int, readParams, requireStr, str } from '../params.js';
 import type { Store } from '../store.js';
-import { findOwner, requireGroupRole } from '../guards.js';
+import { findOwner, requireGroupRole, requireUser } from '../guards.js';
 
 /**
  * Project and group labels as GitLab's API v4 serves them (doc/api/labels.md, group_labels.md): anyone
@@ -159,10 +159,18 @@ function labelRoutes(kind: Kind): Route[] {
     return json(labelJson(findLabel(req, owner, bool(req.input, 'include_ancestor_groups') ?? true), kind, true));
   };
 
+  /**
+   * Grape checks `label_create_params` and `at_least_one_of` before the endpoint runs, and only
+   * `authenticate!` is a `before`: create_label and update_label ask `authorize! :admin_label`
+   * inside, so a parameter not given is 400 whoever asks (gitlabhq/gitlabhq lib/api/labels.rb and
+   * lib/api/helpers/label_helpers.rb@495a5c79948d687d28af0f41e823cb8e4c6fbb0e).
+   */
   const create = (req: SandboxRequest): SandboxResponse => {
-    const owner = administered(req);
+    requireUser(req);
     const name = requireStr(req.input, 'name');
-    const color = readColor(requireStr(req.input, 'color'));
+    const given = requireStr(req.input, 'color');
+    const owner = administered(req);
+    const color = readColor(given);
     const fields = readParams(req.input, LABEL_PARAMS);
     const priority = kind === 'project' ? readPriority(req) : undefined;
     checkParam(LABEL_NAME, name);
@@ -181,8 +189,7 @@ function labelRoutes(kind: Kind): Route[] {
   };
 
   const update = (req: SandboxRequest): SandboxResponse => {
-    const owner = administered(req);
-    const label = changeable(req, owner);
+    requireUser(req);
     const newName = str(req.input, 'new_name');
     const color = str(req.input, 'color');
     const description = str(req.input, 'description');
@@ -192,6 +199,8 @@ function labelRoutes(kind: Kind): Route[] {
         `new_name, color, description${kind === 'project' ? ', priority' : ''} are missing, at least one parameter must be provided`,
       );
     }
+    const owner = administered(req);
+    const label = changeable(req, owner);
     const next: Label = { ...label };
     if (newName !== undefined) {
       checkParam(LABEL_NAME, newName);
