@@ -115,7 +115,7 @@ describe('sandbox: deploy keys as python-gitlab asks for them', () => {
     expect((await call('DELETE', `/projects/${terraform}/deploy_keys/${key.id}`)).status).toBe(204);
     expect(await call('DELETE', `/projects/${terraform}/deploy_keys/${key.id}`)).toMatchObject({
       status: 404,
-      body: { message: '404 Deploy Key Not Found' },
+      body: { message: '404 Deploy key Not Found' },
     });
     // Still on the storefront: the key stays; gone from its last project, it is gone.
     expect((await call('GET', '/deploy_keys')).body.some((k: { id: number }) => k.id === key.id)).toBe(true);
@@ -123,8 +123,20 @@ describe('sandbox: deploy keys as python-gitlab asks for them', () => {
     expect((await call('GET', '/deploy_keys')).body.some((k: { id: number }) => k.id === key.id)).toBe(false);
     expect(await call('POST', `/projects/${terraform}/deploy_keys/${key.id}/enable`, { json: {} })).toMatchObject({
       status: 404,
-      body: { message: '404 Deploy Key Not Found' },
+      body: { message: '404 Deploy key Not Found' },
     });
+  });
+
+  it('answers DELETE and enable of a key the project cannot have with 404 Deploy key Not Found', async () => {
+    const storefront = await idOf('projects', 'acme/web/storefront');
+    const answers = [
+      await call('DELETE', `/projects/${storefront}/deploy_keys/999999`),
+      await call('POST', `/projects/${storefront}/deploy_keys/999999/enable`, { json: {} }),
+    ].map(({ status, body }) => [status, body]);
+    expect(answers).toEqual([
+      [404, { message: '404 Deploy key Not Found' }],
+      [404, { message: '404 Deploy key Not Found' }],
+    ]);
   });
 
   it('a key from a project where the caller is no Maintainer is not theirs to enable', async () => {

@@ -21,6 +21,13 @@ import { nameWithNamespace } from '../views.js';
  * when no other project has it.
  */
 
+/**
+ * DELETE and enable of a key the project has not (or the caller cannot reach): GitLab's
+ * `not_found!('Deploy key')`, a lower-case "key" (gitlabhq/gitlabhq
+ * lib/api/deploy_keys.rb@bc7f4d7d41a5bd259375eefa840a234c1937b03a).
+ */
+const deployKeyNotFound = () => notFound('Deploy key');
+
 function managedProject(req: SandboxRequest): Project {
   return findOwner(req, 'project', ACCESS.maintainer).project;
 }
@@ -114,7 +121,7 @@ function removeProjectKey(req: SandboxRequest): SandboxResponse {
   const project = managedProject(req);
   const id = int(req.params, 'key_id');
   const refs = writableRefsOf(req.store, project.id);
-  if (id === undefined || !refs.deployKeys.has(id)) throw notFound('Deploy Key');
+  if (id === undefined || !refs.deployKeys.has(id)) throw deployKeyNotFound();
   refs.deployKeys.delete(id);
   const stillUsed = [...req.store.projectRefs.values()].some((other) => other.deployKeys.has(id));
   if (!stillUsed) req.store.deployKeys.delete(id);
@@ -127,7 +134,7 @@ function enableProjectKey(req: SandboxRequest): SandboxResponse {
   const id = int(req.params, 'key_id');
   const key =
     id === undefined ? undefined : accessibleKeys(req.store, req.user as User).find((candidate) => candidate.id === id);
-  if (!key) throw notFound('Deploy Key');
+  if (!key) throw deployKeyNotFound();
   const refs = writableRefsOf(req.store, project.id);
   if (!refs.deployKeys.has(key.id)) refs.deployKeys.set(key.id, { can_push: false });
   return json(deployKeyJson(key, refs.deployKeys.get(key.id)?.can_push ?? false), 201);
