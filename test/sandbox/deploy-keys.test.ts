@@ -139,6 +139,15 @@ describe('sandbox: deploy keys as python-gitlab asks for them', () => {
     ]);
   });
 
+  it('answers a PUT without title or can_push with 400 naming both, before it looks the key up', async () => {
+    const storefront = await idOf('projects', 'acme/web/storefront');
+    const answer = await call('PUT', `/projects/${storefront}/deploy_keys/999999`, { json: {} });
+    expect([answer.status, answer.body]).toEqual([
+      400,
+      { error: 'title, can_push are missing, at least one parameter must be provided' },
+    ]);
+  });
+
   it('a key from a project where the caller is no Maintainer is not theirs to enable', async () => {
     const api = await idOf('projects', 'acme/platform/api');
     const handbook = await idOf('projects', 'globex/handbook');

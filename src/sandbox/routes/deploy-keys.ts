@@ -1,7 +1,7 @@
 import { DEPLOY_KEY_PARAMS, DEPLOY_KEY_TITLE, DEPLOY_KEY_UPDATE_PARAMS } from '../../params/deploy-keys.js';
 import { ACCESS, canReuseDeployKeysOf } from '../access.js';
 import { findOwner, requireAdmin } from '../guards.js';
-import { apiError, notFound, validationError } from '../errors.js';
+import { apiError, notFound, paramError, validationError } from '../errors.js';
 import { json, noContent, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { DeployKey, Project, User } from '../model.js';
 import { paginateArray } from '../pagination.js';
@@ -105,6 +105,11 @@ function addProjectKey(req: SandboxRequest): SandboxResponse {
 /** PUT: the title (the key's, so every project sees it) and this project's can_push. */
 function updateProjectKey(req: SandboxRequest): SandboxResponse {
   const project = managedProject(req);
+  // `at_least_one_of :title, :can_push`, checked by Grape after the `authorize_admin_project` before
+  // and ahead of the endpoint's lookup of the key (lib/api/deploy_keys.rb@bc7f4d7d41a5bd259375eefa840a234c1937b03a):
+  // a key given, whatever its value, is one provided.
+  if (!Object.hasOwn(req.input, 'title') && !Object.hasOwn(req.input, 'can_push'))
+    throw paramError('title, can_push are missing, at least one parameter must be provided');
   const { key } = enabledKey(req, project);
   const params = readParams(req.input, DEPLOY_KEY_UPDATE_PARAMS);
   const refs = writableRefsOf(req.store, project.id);
