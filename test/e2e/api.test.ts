@@ -42,6 +42,31 @@ describe('collab api', () => {
     expect(new Set(projects.map((p) => p.id)).size).toBe(12);
   });
 
+  it('--paginate sends a per_page of the path once, as the size of every page', async () => {
+    const before = sandbox.requestLog.length;
+    const result = await collab(['api', 'projects?per_page=5&simple=true', '--paginate']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.json()).toHaveLength(12);
+    const sent = sandbox.requestLog.slice(before).map((request) => request.path);
+    expect(sent[0]).toBe('/api/v4/projects?simple=true&per_page=5&page=1');
+    for (const path of sent) expect(path.match(/per_page=/g)).toHaveLength(1);
+  });
+
+  it('--paginate refuses a page of the path or a field before sending (exit 2)', async () => {
+    const before = sandbox.requestLog.length;
+    for (const args of [
+      ['api', 'projects?page=2', '--paginate'],
+      ['api', 'projects', '-X', 'GET', '-f', 'page=2', '--paginate'],
+    ]) {
+      const result = await collab(args);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toBe(
+        'error: --paginate reads every page from the first, so page=2 cannot be given\nhint: drop page=, or drop --paginate to read that one page\n',
+      );
+    }
+    expect(sandbox.requestLog.length).toBe(before);
+  });
+
   it('shows status and headers with -i', async () => {
     const result = await collab(['api', 'version', '-i']);
     expect(result.stdout).toMatch(/^HTTP 200\n/);
@@ -162,8 +187,9 @@ describe('collab api --paginate when a later page fails', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       req.resume();
-      const page = new URL(req.url ?? '/', 'http://x').searchParams.get('page');
-      if (page === '1') {
+      const url = new URL(req.url ?? '/', 'http://x');
+      // Groups fail from their first page; projects after it.
+      if (url.searchParams.get('page') === '1' && !url.pathname.endsWith('/groups')) {
         res.writeHead(200, {
           'content-type': 'application/json',
           'x-page': '1',
@@ -214,7 +240,7 @@ describe('collab api --paginate when a later page fails', () => {
 
   it('prints nothing when the first page fails', async () => {
     failure = { status: 403, type: 'application/json', body: '{"message":"403 Forbidden"}' };
-    const result = await run(['api', 'groups?page=2', '--paginate']);
+    const result = await run(['api', 'groups', '--paginate']);
     expect(result.exitCode).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).not.toContain('stdout holds');

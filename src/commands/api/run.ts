@@ -25,6 +25,8 @@ interface ApiOptions {
   include: boolean;
   /** The path `graphql`: a query to GitLab's GraphQL API (graphql.ts). */
   graphql: boolean;
+  /** With --paginate: the per_page given in the path or a field, taken out of them (the paginator sends it). */
+  perPage: number | undefined;
 }
 
 /** Once a run, before anything is read or sent: the path, fields and headers as HTTP allows them. */
@@ -52,16 +54,67 @@ export function parse(input: VerbInput<typeof API>): ApiOptions {
     throw new CollabError('usage', `a GraphQL query is sent with POST, not ${method}`, { hint: 'drop -X' });
   if (input.paginate && method !== 'GET' && !graphql)
     throw new CollabError('usage', '--paginate works only with GET (and with collab api graphql)');
+  const paging = input.paginate && !graphql ? ownPaging(path, fields) : { path, fields, perPage: undefined };
   return {
-    path: path.startsWith('/') ? path : `/${path}`,
+    path: paging.path.startsWith('/') ? paging.path : `/${paging.path}`,
     method: graphql ? 'POST' : method,
     graphql,
-    fields,
+    fields: paging.fields,
+    perPage: paging.perPage,
     headers,
     input: input.input,
     paginate: input.paginate,
     include: input.include,
   };
+}
+
+/**
+ * --paginate sends page and per_page itself. Left in the path as well, each would go twice, and
+ * which one counts is the server's choice (Rack keeps the last, so a per_page=10 of the path would
+ * be dropped unsaid): a per_page given is taken out and sent as the size of every page; a page is
+ * refused, as the walk starts at the first.
+ */
+function ownPaging(
+  path: string,
+  fields: ApiOptions['fields'],
+): { path: string; fields: ApiOptions['fields']; perPage: number | undefined } {
+  const at = path.indexOf('?');
+  const pairs = at < 0 ? [] : path.slice(at + 1).split('&');
+  const given = [
+    ...pairs.map((pair) => {
+      const eq = pair.indexOf('=');
+      return { key: decodedKey(eq < 0 ? pair : pair.slice(0, eq)), value: eq < 0 ? '' : pair.slice(eq + 1) };
+    }),
+    ...fields,
+  ];
+  let perPage: number | undefined;
+  for (const { key, value } of given) {
+    if (key === 'page')
+      throw new CollabError('usage', `--paginate reads every page from the first, so page=${value} cannot be given`, {
+        hint: 'drop page=, or drop --paginate to read that one page',
+      });
+    if (key === 'per_page') {
+      if (!/^\d+$/.test(value) || Number(value) < 1)
+        throw new CollabError('usage', `invalid per_page=${value}: expected a whole number from 1`, {
+          hint: 'give per_page=100 (the most GitLab sends a page), or leave it out',
+        });
+      perPage = Number(value);
+    }
+  }
+  const kept = pairs.filter((pair) => decodedKey(pair.split('=')[0] as string) !== 'per_page');
+  return {
+    path: at < 0 ? path : `${path.slice(0, at)}${kept.length ? `?${kept.join('&')}` : ''}`,
+    fields: fields.filter((field) => field.key !== 'per_page'),
+    perPage,
+  };
+}
+
+function decodedKey(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -248,7 +301,7 @@ async function printEveryPage(ctx: VerbContext, opts: ApiOptions, query: QueryPa
   const pages = paginate(client, {
     path: opts.path,
     ...(query ? { query } : {}),
-    perPage: pageSize({ all: true }),
+    perPage: opts.perPage ?? pageSize({ all: true }),
     concurrency: await ctx.session.numberSetting('concurrency'),
     onProgress: progress.onProgress,
     onSummary: progress.onSummary,
