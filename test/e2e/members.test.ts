@@ -225,6 +225,43 @@ describe('collab projects members / groups members', () => {
     ).toEqual([]);
   });
 
+  it('an unknown user after a known one: exit 4 with no member added', async () => {
+    const args = ['projects', 'members', 'add', 'globex/handbook', '--user', 'xena', '--user', 'nobody-by-that-name'];
+    const result = await collab([...args, '--access', 'guest']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toMatch(/^error: no user named nobody-by-that-name\n/);
+    expect(await member('projects', 'globex/handbook', 'xena')).toBeUndefined();
+  });
+
+  it('one user given by name and by @name or ID: a usage error naming both, nothing sent twice', async () => {
+    const xena = await idOf('users', 'xena');
+    const pairs: Array<[string, string]> = [
+      ['xena', '@xena'],
+      ['xena', String(xena)],
+    ];
+    for (const [first, second] of pairs) {
+      const before = sandbox.requestLog.length;
+      const result = await collab([
+        'projects',
+        'members',
+        'add',
+        'globex/handbook',
+        '--user',
+        first,
+        '--user',
+        second,
+        '--access',
+        'guest',
+      ]);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toMatch(
+        new RegExp(`^error: --user (${first} and --user ${second} are the same user|${second} is given twice)`),
+      );
+      expect(result.stderr).toContain('hint: name each user once');
+      expect(sandbox.requestLog.slice(before).filter((entry) => entry.method !== 'GET')).toEqual([]);
+    }
+  });
+
   it('the last owner of a group: exit 3 with the rule, the membership kept', async () => {
     const removed = await collab(['groups', 'members', 'remove', 'globex', '--user', 'olivia', '--yes']);
     expect(removed.exitCode).toBe(3);

@@ -11,7 +11,7 @@ import {
   MEMBER_COLUMNS,
   MEMBER_DETAIL,
   memberHint,
-  resolveUser,
+  resolveUsers,
   roleParser,
   roles,
   sample,
@@ -60,8 +60,8 @@ export async function run(ctx: VerbContext, opts: AddMembersOptions): Promise<vo
   checkExpiry(opts.expires, '--expires-at', ctx.session.clock.now());
   const { kind } = opts.owner;
   const added: unknown[] = [];
-  for (const ref of opts.users) {
-    const user = await resolveUser(ctx, ref);
+  for (const user of await resolveUsers(ctx, opts.users)) {
+    const { ref } = user;
     const params = { access_level: opts.access, ...(opts.expires !== undefined ? { expires_at: opts.expires } : {}) };
     const response = await ctx.session
       .mutate<MemberRecord>(addMember(opts.owner, { id: user.id }, params))

@@ -3,7 +3,7 @@ import type { Owner } from '../../api/owner.js';
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import type { VerbInput } from '../verb.js';
-import { command, memberHint, resolveUser, sample, userRefs, USERS } from './shared.js';
+import { command, memberHint, resolveUsers, sample, userRefs, USERS } from './shared.js';
 import { MEMBER_REMOVE_PARAMS } from '../../params/members.js';
 import { bool, params } from '../flags.js';
 import { type OwnerKind, ownerVerb } from '../owner.js';
@@ -52,8 +52,8 @@ export function parse(input: VerbInput<ReturnType<typeof removeVerb>>): RemoveMe
 
 export async function run(ctx: VerbContext, opts: RemoveMembersOptions): Promise<void> {
   const { kind } = opts.owner;
-  for (const ref of opts.users) {
-    const user = await resolveUser(ctx, ref);
+  for (const user of await resolveUsers(ctx, opts.users)) {
+    const { ref } = user;
     const response = await ctx.session
       .mutate(removeMember(opts.owner, user.id, opts.params))
       .catch((error: unknown) => {

@@ -40,7 +40,8 @@ export const MEMBER_DETAIL: readonly DetailField[] = [
 export function userRefs(refs: readonly string[]): string[] {
   const seen = new Set<string>();
   for (const ref of refs) {
-    const key = ref.toLowerCase();
+    // `@dana` is dana, as resolveUser reads it.
+    const key = ref.replace(/^@/, '').toLowerCase();
     if (seen.has(key)) throw new CollabError('usage', `--user ${ref} is given twice`, { hint: 'name each user once' });
     seen.add(key);
   }
@@ -60,6 +61,24 @@ export async function resolveUser(ctx: VerbContext, ref: string): Promise<Resolv
   const found = (await ctx.session.request<UserRecord[]>(findUsersByName(ref.replace(/^@/, '')))).data[0];
   if (!found) throw new CollabError('not-found', `no user named ${ref}`, { hint: unknownUserHint(ref) });
   return { id: found.id, ref };
+}
+
+/**
+ * Every user of --user before any membership changes: a name nobody has stops the run with
+ * nothing changed, and a user given twice (by name and by ID) is refused, not sent twice.
+ */
+export async function resolveUsers(ctx: VerbContext, refs: readonly string[]): Promise<ResolvedUser[]> {
+  const users: ResolvedUser[] = [];
+  for (const ref of refs) {
+    const user = await resolveUser(ctx, ref);
+    const twice = users.find((other) => other.id === user.id);
+    if (twice)
+      throw new CollabError('usage', `--user ${twice.ref} and --user ${ref} are the same user (ID ${user.id})`, {
+        hint: 'name each user once',
+      });
+    users.push(user);
+  }
+  return users;
 }
 
 /** Advice for the service's refusals of a membership change. */

@@ -13,7 +13,7 @@ import {
   MEMBER_DETAIL,
   memberHint,
   NO_EXPIRY,
-  resolveUser,
+  resolveUsers,
   roleParser,
   roles,
   sample,
@@ -74,8 +74,8 @@ export async function run(ctx: VerbContext, opts: UpdateMembersOptions): Promise
   checkExpiry(opts.expires, '--expires-at', ctx.session.clock.now());
   const { kind } = opts.owner;
   const updated: unknown[] = [];
-  for (const ref of opts.users) {
-    const user = await resolveUser(ctx, ref);
+  for (const user of await resolveUsers(ctx, opts.users)) {
+    const { ref } = user;
     const access =
       opts.access ??
       (
