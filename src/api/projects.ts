@@ -198,7 +198,29 @@ export function unstarProject(project: ProjectRef): ApiRequest {
   };
 }
 
-/** PUT /projects/:id/transfer; the namespace is an ID or a full path, as the service takes it. */
+/**
+ * PUT /projects/:id/transfer; the namespace is an ID or a full path, as the service takes it. A
+ * PUT, but not one to send twice: once moved, the project's old path redirects to it (301,
+ * doc/api/rest/_index.md "Redirects", GitLab 16.7 and later) and a second transfer is refused,
+ * 400 "Project is already in this namespace". So after a lost answer `recover` reads the project
+ * (through that redirect) and takes it if it is in the namespace.
+ */
 export function transferProject(project: ProjectRef, namespace: string | number): ApiRequest {
-  return { method: 'PUT', path: apiPath`/projects/${project}/transfer`, json: { namespace }, expect: 'object' };
+  return {
+    method: 'PUT',
+    path: apiPath`/projects/${project}/transfer`,
+    json: { namespace },
+    expect: 'object',
+    idempotent: false,
+    recover: async (client) => {
+      const found = await findResource<ProjectRecord>(client, getProject(project));
+      const now = found?.namespace;
+      if (!now) return undefined;
+      const wanted = String(namespace);
+      const there = /^\d+$/.test(wanted)
+        ? now.id === Number(wanted)
+        : now.full_path.toLowerCase() === wanted.toLowerCase();
+      return there ? found : undefined;
+    },
+  };
 }

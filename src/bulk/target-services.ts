@@ -88,13 +88,14 @@ export class TargetSession implements Session {
 
   /**
    * After Ctrl-C no new request starts (those on the wire may finish): the target is then not done.
-   * For a target an interrupted run left `unknown`, a POST that is not safe to repeat first asks
-   * its `recover` whether the earlier send took effect (anything made since that send): found, that
-   * is the answer, and nothing is sent again.
+   * For a target an interrupted run left `unknown`, a request not safe to repeat (a POST, or a PUT
+   * marked so) first asks its `recover` whether the earlier send took effect (anything made since
+   * that send): found, that is the answer, and nothing is sent again.
    */
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
     if (this.signal.aborted) throw new CollabError('interrupted', 'interrupted');
-    if (this.unknownSince !== undefined && req.method === 'POST' && !req.idempotent && req.recover) {
+    const repeatable = req.idempotent ?? req.method !== 'POST';
+    if (this.unknownSince !== undefined && !repeatable && req.recover) {
       const found = await req.recover(await this.client(), this.unknownSince);
       if (found !== undefined) {
         if (this.terminal.verbose)

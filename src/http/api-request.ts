@@ -33,7 +33,7 @@ export interface ApiRequest {
   headers?: Readonly<Record<string, string>>;
   /**
    * A POST that is safe to send twice (star, archive, restore...): retried like a GET.
-   * Plain POSTs are retried only when the service never saw them.
+   * Plain POSTs are retried only when the service never saw them; so is a PUT marked false.
    */
   idempotent?: boolean;
   /**

@@ -10,15 +10,13 @@ import { stringHeader } from './headers.js';
 /** Statuses worth sending again: the rate limiter's refusal and a service briefly unwell. */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
-/** Safe to send again whatever happened to the first: the methods that are idempotent, and POSTs marked so. */
+/**
+ * Safe to send again whatever happened to the first: the methods that are idempotent, and POSTs
+ * marked so; a PUT marked `idempotent: false` is not (a transfer: the second is refused).
+ */
 function isRetryable(req: { method: string; idempotent?: boolean | undefined }): boolean {
-  return (
-    req.method === 'GET' ||
-    req.method === 'HEAD' ||
-    req.method === 'PUT' ||
-    req.method === 'DELETE' ||
-    req.idempotent === true
-  );
+  if (req.idempotent !== undefined) return req.idempotent;
+  return req.method === 'GET' || req.method === 'HEAD' || req.method === 'PUT' || req.method === 'DELETE';
 }
 
 /** A wait before a request is sent (again), as told to the client's `onRetry`. */

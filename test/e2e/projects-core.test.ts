@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Agent, type Dispatcher } from 'undici';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/sandbox/model.js';
 import { tempConfigDir, useSandbox } from '../helpers/cli.js';
@@ -804,6 +805,33 @@ describe('collab projects (core verbs)', () => {
       expect(old.status).toBe(301);
       expect(old.headers.get('location')).toBe(`${sandbox.url}/api/v4/projects/globex%2Fmover`);
       expect((await find('globex/mover')).path_with_namespace).toBe('globex/mover');
+    });
+
+    it('a transfer whose answer is lost after the move: found moved, exit 0, not sent again', async () => {
+      // The service moves the project, then the connection drops before its answer is read.
+      let lost = false;
+      const dispatcher = new Agent().compose((dispatch) => (opts, handler) => {
+        if (lost || opts.method !== 'PUT' || !String(opts.path).endsWith('/transfer')) return dispatch(opts, handler);
+        lost = true;
+        const dropped = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+        return dispatch(opts, {
+          onConnect: (abort: () => void) => handler.onConnect?.(abort),
+          onHeaders: () => true,
+          onData: () => true,
+          onComplete: () => handler.onError?.(dropped),
+          onError: (error: Error) => handler.onError?.(error),
+        } as Dispatcher.DispatchHandler);
+      });
+      const ref = 'acme/web/design-system';
+      const result = await collab(['projects', 'transfer', ref, '--namespace', 'globex', '--yes'], { dispatcher });
+      expect(lost).toBe(true);
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/^Path\tglobex\/design-system$/m);
+      const transfers = sandbox.requestLog.filter(
+        (entry) => entry.method === 'PUT' && entry.path.endsWith('/transfer'),
+      );
+      expect(transfers).toHaveLength(1);
+      expect((await find('globex/design-system')).path_with_namespace).toBe('globex/design-system');
     });
 
     it('at a terminal, a namespace that does not exist is said before the path is typed', async () => {
