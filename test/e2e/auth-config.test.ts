@@ -43,6 +43,21 @@ describe('collab auth and config', () => {
     expect(status.stderr).toContain('not logged in');
   });
 
+  it('refuses a token of two lines on standard input, saying to pipe it alone, sending nothing', async () => {
+    const user = fresh();
+    sandbox.resetStats();
+    const login = await user.run(
+      ['auth', 'login', '--host', sandbox.url, '--with-token'],
+      `${sandbox.tokens.developer}\nsecond-line-secret\n`,
+    );
+    expect(login.exitCode).toBe(3);
+    expect(login.stderr).toBe(
+      'error: the token on standard input holds a space, a line break or a non-ASCII character, which no token has\n' +
+        'hint: pipe the token alone, on one line: collab auth login --with-token --host <url> < token.txt\n',
+    );
+    expect(sandbox.stats.requests).toBe(0);
+  });
+
   it('shows status without the token, as a table and as JSON', async () => {
     const user = fresh();
     await user.run(['auth', 'login', '--host', sandbox.url, '--with-token'], sandbox.tokens.owner);

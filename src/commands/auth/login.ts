@@ -9,6 +9,9 @@ import type { VerbInput } from '../verb.js';
 import type { LOGIN } from './index.js';
 import { verifyToken } from './verify.js';
 
+/** What a token header can carry (src/http/client.ts refuses the rest). */
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
 interface LoginOptions {
   withToken: boolean;
   tokenCommand: string | undefined;
@@ -57,6 +60,13 @@ export async function run(ctx: VerbContext, opts: LoginOptions): Promise<void> {
       throw new CollabError('auth', 'no token on standard input', {
         hint: 'pipe it in: echo "$TOKEN" | collab auth login --with-token --host <url>',
       });
+    // Said here, of standard input: the client's own refusal would point at COLLAB_TOKEN.
+    if (!HEADER_SAFE.test(token))
+      throw new CollabError(
+        'auth',
+        'the token on standard input holds a space, a line break or a non-ASCII character, which no token has',
+        { hint: 'pipe the token alone, on one line: collab auth login --with-token --host <url> < token.txt' },
+      );
   } else {
     const prompts = await ctx.prompter.prompts(
       'pipe the token in with --with-token, give --token-command, or set COLLAB_HOST and COLLAB_TOKEN',
@@ -80,7 +90,12 @@ export async function run(ctx: VerbContext, opts: LoginOptions): Promise<void> {
       await prompts.password({
         message: `Token for ${hostKey(host)} (api scope):`,
         mask: '*',
-        validate: (v) => (v.trim() ? true : 'a token is required'),
+        validate: (v) =>
+          !v.trim()
+            ? 'a token is required'
+            : HEADER_SAFE.test(v.trim())
+              ? true
+              : 'a token has no spaces, line breaks or non-ASCII characters',
       })
     ).trim();
   }
