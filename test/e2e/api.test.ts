@@ -90,6 +90,26 @@ describe('collab api', () => {
     expect(head.stdout).toMatch(/^HTTP 200\n/);
   });
 
+  it('refuses a path holding a line break before sending, rather than send it without', async () => {
+    const before = sandbox.stats.requests;
+    const result = await collab(['api', 'projects/a\nb']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe(
+      'error: the API path holds a control character (a line break, a tab)\nhint: percent-encode it (%0A, %09) if the path is to carry it, else remove it\n',
+    );
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
+  it('refuses two -F fields reading standard input, which is read once, before sending', async () => {
+    const before = sandbox.stats.requests;
+    const result = await collab(['api', 'projects', '-F', 'name=@-', '-F', 'description=@-'], { input: 'demo' });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe(
+      'error: -F name=@-, -F description=@- all read standard input, which is read once\nhint: give one of them @-, the others @file\n',
+    );
+    expect(sandbox.stats.requests).toBe(before);
+  });
+
   it('refuses an unknown method before sending, naming the accepted ones', async () => {
     const before = sandbox.stats.requests;
     const result = await collab(['api', '-X', 'fetch', 'user']);

@@ -33,6 +33,11 @@ interface ApiOptions {
 export function parse(input: VerbInput<typeof API>): ApiOptions {
   const path = input.path.trim();
   if (!path) throw new CollabError('usage', 'missing API path', { hint: 'for example: collab api projects' });
+  // A URL drops a line break or tab silently: the request would go to another path than the one given.
+  if (/[\x00-\x1f\x7f]/.test(path))
+    throw new CollabError('usage', 'the API path holds a control character (a line break, a tab)', {
+      hint: 'percent-encode it (%0A, %09) if the path is to carry it, else remove it',
+    });
   if (/^https?:\/\//i.test(path))
     throw new CollabError('usage', 'give the path below /api/v4, not a full URL', {
       hint: 'use --host for the server: collab api projects --host https://example.com',
@@ -48,6 +53,12 @@ export function parse(input: VerbInput<typeof API>): ApiOptions {
   }
   if (input.input !== undefined && fields.length > 0)
     throw new CollabError('usage', '--input cannot be combined with -f/-F fields');
+  // Standard input is read once: a second @- would get nothing, and send an empty value.
+  const fromStdin = fields.filter((field) => field.typed && field.value === '@-').map((field) => field.key);
+  if (fromStdin.length > 1)
+    throw new CollabError('usage', `-F ${fromStdin.join('=@-, -F ')}=@- all read standard input, which is read once`, {
+      hint: 'give one of them @-, the others @file',
+    });
   const method = methodOf(input);
   const graphql = isGraphqlPath(path);
   if (graphql && input.method !== undefined && method !== 'POST')
