@@ -67,6 +67,16 @@ describe('collab api', () => {
     expect(sandbox.requestLog.length).toBe(before);
   });
 
+  it('--paginate on a path that answers one object says to drop --paginate', async () => {
+    const result = await collab(['api', 'user', '--paginate']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(
+      /^error: malformed response from GET .*: a JSON object where a JSON array was expected/,
+    );
+    expect(result.stderr).toMatch(/\nhint: GET \/user answers one object, not a list: drop --paginate\n$/);
+  });
+
   it('shows status and headers with -i', async () => {
     const result = await collab(['api', 'version', '-i']);
     expect(result.stdout).toMatch(/^HTTP 200\n/);

@@ -356,6 +356,9 @@ function listFailure(error: unknown, path: string, written: number): unknown {
     );
   } else if (error.hint) {
     hints.push(error.hint);
+  } else if (written === 0 && error.kind === 'malformed' && /a JSON object where a JSON array/.test(error.message)) {
+    // `collab api user --paginate`: the path is one resource, not a list.
+    hints.push(`GET ${path} answers one object, not a list: drop --paginate`);
   }
   if (hints.length === 0) return error;
   return new CollabError(error.kind, error.message, {
