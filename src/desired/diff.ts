@@ -32,7 +32,7 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
   // Each map and list of the file's value -> the same as the plan keeps it: a template is bound to its field.
   const keptParts = new Map<object, object>();
   const kept = <T extends object>(part: T): T => (keptParts.get(part) as T | undefined) ?? part;
-  // A section's change takes its live fields from the section in hand; the target's creation from liveFields.
+  // Live fields from the change's `after` as kept, as a saved plan's check takes them (its secrets as templates).
   const make = (
     section: string,
     key: string,
@@ -41,17 +41,17 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
     after: unknown,
     request: Unaddressed<RequestSpec>,
     destructive = false,
-    fields?: Record<string, unknown>,
   ): void => {
     const address: Address = { kind: target.kind, path: target.path, section, key };
     const spec: RequestSpec = { ...request, kind: target.kind, ref, path: target.path };
+    const keptAfter = keptIn(after, keptParts);
     changes.push({
       id: changeId(address),
       address,
       action,
       before,
-      after: keptIn(after, keptParts),
-      live: fields ?? liveFields(address, live),
+      after: keptAfter,
+      live: liveFields(address, live, keptAfter),
       destructive,
       request: keptIn(spec, keptParts) as RequestSpec,
       sends: '',
@@ -93,7 +93,7 @@ export function diffTarget(target: DesiredTarget, live: LiveTarget, options: Dif
       warn: (message) => options.warn(message, target),
       kept,
       emit: (key, action, before, after, request, destructive) =>
-        make(section.name, key, action, before, after, request, destructive, section.liveFields(key, live)),
+        make(section.name, key, action, before, after, request, destructive),
     });
   }
 }
@@ -122,9 +122,9 @@ function changeId(address: Address): string {
 }
 
 /** The live fields a change at `address` depends on: the same function before planning and before applying a saved plan. */
-export function liveFields(address: Address, live: LiveTarget): Record<string, unknown> {
+export function liveFields(address: Address, live: LiveTarget, after: unknown): Record<string, unknown> {
   if (address.section === 'create') return { exists: live.resource !== null };
-  return sectionNamed(address.section)?.liveFields(address.key, live) ?? {};
+  return sectionNamed(address.section)?.liveFields(address.key, live, after) ?? {};
 }
 
 /**
@@ -141,7 +141,7 @@ export function reachedBy(change: Change, live: LiveTarget): boolean {
   if (section?.reached?.(key, change.after, live) !== true) return false;
   const moving = change.action === 'update' ? section.updates?.(key, change.after) : undefined;
   if (moving === undefined) return true;
-  const now = section.liveFields(key, live);
+  const now = section.liveFields(key, live, change.after);
   // Each field the plan read, but those the update moves; one read now that the plan did not read
   // (a schedule's variables) is none the change was computed from.
   return Object.entries(change.live).every(([name, item]) => {

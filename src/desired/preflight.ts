@@ -12,6 +12,7 @@ import { eachLimited } from '../util/pool.js';
 import { askedSections, checkAsks, readByGraphql } from './graphql.js';
 import { readInto } from './live.js';
 import { TEMPLATE } from './sections/common.js';
+import { sectionNamed } from './sections/index.js';
 import { resolveReferences } from './load.js';
 import { byTarget, type Change, type LiveTarget, type Plan, targetKey, type Unset } from './model.js';
 import type { Env } from '../runtime.js';
@@ -229,19 +230,29 @@ async function readTargets(
       check.key,
       new CollabError(
         'rejected',
-        `stale: ${change.id} was planned from ${JSON.stringify(change.live)}, the service now has ${JSON.stringify(liveFields(change.address, live))}; nothing of ${live.path} was changed`,
+        `stale: ${change.id} was planned from ${JSON.stringify(change.live)}, the service now has ${JSON.stringify(liveFields(change.address, live, change.after))}; nothing of ${live.path} was changed`,
         {
           hint: `make a new plan of it (\`collab plan -f ${plan.file.path} --out <file> ${live.path}\`) and review it`,
         },
       ),
     );
   }
+  // What of a change sent the check could not compare (a secret it keeps no digest of) is said,
+  // never sent silently over what another client may have set since the plan.
+  for (const check of checks) {
+    if (stale.has(check.key)) continue;
+    for (const change of check.compared) {
+      if (reached.has(change.id)) continue;
+      const unchecked = sectionNamed(change.address.section)?.unchecked?.(change.request);
+      if (unchecked) ctx.terminal.warn(`${change.id}: ${unchecked}`);
+    }
+  }
   return { stale, reached };
 }
 
 /** `partial`: the live state came through GraphQL, which may leave fields out: a field it lacks is not taken as unmoved. */
 const moved = (change: Change, live: LiveTarget, partial = false) =>
-  !unmoved(change.live, liveFields(change.address, live), partial);
+  !unmoved(change.live, liveFields(change.address, live, change.after), partial);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useDesiredWorlds } from '../helpers/desired.js';
@@ -7,6 +8,7 @@ const world = useDesiredWorlds();
 const free = useDesiredWorlds({ tier: 'free' });
 
 const CONFIG = '$' + '{env:SCHEDULE_CONFIG}';
+const TOKEN = '$' + '{env:SCHEDULE_TOKEN}';
 
 const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}/pipeline_schedules`;
 
@@ -349,6 +351,68 @@ describe('collab.yaml: pipeline schedules', () => {
     );
     const variables = (await getJson(`${storefront}/${schedule.id}`)).variables;
     expect(variables.find((v: { key: string }) => v.key === 'SUITE').value).toBe('hotfix');
+  });
+
+  /** The storefront's nightly schedule with a plain SUITE and a secret TOKEN; the file changes both. */
+  async function secretSchedule(w: Awaited<ReturnType<typeof world>>) {
+    const made = await w.call('POST', storefront, { json: { description: 'nightly', ref: 'main', cron: '0 2 * * *' } });
+    for (const json of [
+      { key: 'SUITE', value: 'full' },
+      { key: 'TOKEN', value: 'short-secret-1' },
+    ])
+      expect((await w.call('POST', `${storefront}/${made.body.id}/variables`, { json })).status).toBe(201);
+    const out = `${w.dir}/secret.json`;
+    const path = w.file(
+      NIGHTLY_SUITE.replace('value: full', 'value: quick') + `          - key: TOKEN\n            value: ${TOKEN}\n`,
+      'secret.yaml',
+    );
+    const env = { SCHEDULE_TOKEN: 'other-secret-2' };
+    const planned = await w.collab(['plan', '-f', path, '--out', out], { env });
+    expect(planned.exitCode, planned.stderr).toBe(8);
+    return { id: made.body.id as number, out, env };
+  }
+
+  it("a saved plan keeps no digest of a variable's value the file gives as a template, only a plain one's", async () => {
+    const w = await world();
+    const { out } = await secretSchedule(w);
+    const saved = readFileSync(out, 'utf8');
+    const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+    expect(saved).not.toContain(digest('short-secret-1'));
+    expect(saved).not.toContain(digest('other-secret-2'));
+    expect(saved).toContain(digest('full'));
+  });
+
+  it('a saved plan sends a secret variable another client changed since, saying it could not be checked', async () => {
+    const w = await world();
+    const { id, out, env } = await secretSchedule(w);
+    const put = await w.call('PUT', `${storefront}/${id}/variables/TOKEN`, { json: { value: 'hotfix' } });
+    expect(put.status).toBe(200);
+    const applied = await w.collab(['apply', '-f', out], { env });
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(applied.stderr).toContain(
+      'project:acme/web/storefront pipeline_schedules nightly: the value of TOKEN, a secret the plan keeps no digest of, cannot be checked',
+    );
+    const variables = (await w.getJson(`${storefront}/${id}`)).variables as { key: string; value: string }[];
+    expect(Object.fromEntries(variables.map((v) => [v.key, v.value]))).toEqual({
+      SUITE: 'quick',
+      TOKEN: 'other-secret-2',
+    });
+  });
+
+  it('a saved plan with a secret variable is refused as stale when a plain one moved after it was made', async () => {
+    const w = await world();
+    const { id, out, env } = await secretSchedule(w);
+    const put = await w.call('PUT', `${storefront}/${id}/variables/SUITE`, { json: { value: 'hotfix' } });
+    expect(put.status).toBe(200);
+    const applied = await w.collab(['apply', '-f', out, '-o', 'ndjson'], { env });
+    expect(applied.exitCode, applied.stdout + applied.stderr).toBe(5);
+    const error = applied.lines<{ error: string | null }>()[0]?.error ?? '';
+    expect(error).toMatch(/^stale: project:acme\/web\/storefront pipeline_schedules nightly was planned from /);
+    // Neither side of the refusal holds a digest of the secret's value: the plain one's alone.
+    expect(error.match(/"variable_values":\{[^}]*\}/g)).toEqual([
+      expect.stringMatching(/^"variable_values":\{"SUITE":"[0-9a-f]+"\}$/),
+      expect.stringMatching(/^"variable_values":\{"SUITE":"[0-9a-f]+"\}$/),
+    ]);
   });
 
   it('a variable the file gives as a template never shows its live value in the plan', async () => {

@@ -179,7 +179,7 @@ export const TEMPLATE = /\$\{(env|file):([^}]*)\}/g;
  * Whether a value as the plan keeps it holds a template: the plan has only the template, not what
  * it resolves to, so a live value cannot be told to be it.
  */
-const templated = (value: unknown): boolean => JSON.stringify(value ?? null).search(TEMPLATE) !== -1;
+export const templated = (value: unknown): boolean => JSON.stringify(value ?? null).search(TEMPLATE) !== -1;
 
 /**
  * A list section's `reached` (Section.reached): a deletion (`after` null) is made when the item is

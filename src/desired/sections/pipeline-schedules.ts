@@ -36,6 +36,7 @@ import {
   listSchema,
   MASKED,
   paramSchema,
+  templated,
   unlisted,
   withSecrets,
 } from './common.js';
@@ -257,6 +258,16 @@ function scheduleHolds(schedule: Schedule, field: string, wanted: unknown): bool
   if (given === undefined || schedule.variables === undefined) return false;
   const changes = variableChanges(given, schedule.variables);
   return changes.create.length + changes.update.length + changes.delete.length === 0;
+}
+
+/**
+ * The keys of the variables a change's `after` (as the plan keeps it) shows as plain text: those
+ * the file gives without a template. None where it shows no variables (a change that sends none).
+ */
+function plainVariables(after: unknown): Set<string> {
+  const shown = isItem(after) ? after.variables : undefined;
+  if (!isItem(shown)) return new Set();
+  return new Set(Object.keys(shown).filter((key) => typeof shown[key] === 'string' && !templated(shown[key])));
 }
 
 const isSchedule = (item: Item): item is Schedule =>
@@ -599,10 +610,11 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       after,
       scheduleHolds,
     ),
-  // Variable values are left out: a saved plan carries these.
-  liveFields: (key, live) => {
+  // A saved plan carries these.
+  liveFields: (key, live, after) => {
     const found = live.schedules?.find((s) => s.description === key);
     if (!found) return { schedule: null };
+    const plain = plainVariables(after);
     return {
       schedule: {
         id: found.id,
@@ -613,18 +625,32 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
           ? {}
           : {
               variables: found.variables.map((v) => `${v.key}:${typeOf(v)}`),
-              // The values the plan compared, as digests (a value may be a secret): one another
-              // client changed after the plan makes the change stale rather than overwritten.
-              variable_values: found.variables.map((v) => createHash('sha256').update(String(v.value)).digest('hex')),
+              // A value the plan shows (the file gives it as plain text) as its digest, so that one
+              // another client changed after the plan makes the change stale rather than
+              // overwritten. Not a secret's (given as a template), nor one the file no longer lists,
+              // whose before reads [masked]: a digest of a short secret is found from the plan. By
+              // key, so that a check, whose read has them all, compares only those the plan kept.
+              variable_values: Object.fromEntries(
+                found.variables
+                  .filter((v) => plain.has(v.key))
+                  .map((v) => [v.key, createHash('sha256').update(String(v.value)).digest('hex')]),
+              ),
             }),
       },
     };
   },
-  // The variables are in the live fields as their keys and their values' digests.
+  // The variables are in the live fields as their keys and the plain values' digests.
   updates: (_description, after) =>
     isItem(after)
       ? Object.keys(after).flatMap((field) => (field === 'variables' ? ['variables', 'variable_values'] : [field]))
       : undefined,
+  // A secret's live value has no digest in the plan: one sent over it cannot be checked unmoved.
+  unchecked: (spec) => {
+    if (spec.op !== 'schedule-update') return undefined;
+    const keys = spec.variables.update.filter((v) => templated(v.value)).map((v) => v.key);
+    if (keys.length === 0) return undefined;
+    return `the value of ${keys.join(', ')}, a secret the plan keeps no digest of, cannot be checked against what the service has now: sent as planned, over any value another client set since the plan`;
+  },
   ops: ['schedule-create', 'schedule-update', 'schedule-delete'],
   send: async (spec, resolver) => {
     const resolved = (list: readonly VariableBody[]) =>

@@ -225,8 +225,18 @@ export interface Section<S extends OnTarget & { op: string }> {
   readonly graphql?: GraphqlRead;
   /** Pure: the changes that bring the live state to the file's value. */
   diff(input: DiffInput<S>): void;
-  /** The live fields a change with this key was computed from (a saved plan is refused as stale when they moved). */
-  liveFields(key: string, live: LiveTarget): Record<string, unknown>;
+  /**
+   * The live fields a change with this key was computed from (a saved plan is refused as stale when
+   * they moved). `after` is the change's, as the plan keeps it (a secret as its template), the same
+   * when the plan is made and when a saved plan is checked, so that a section can leave out of both
+   * what would tell a secret (a digest of a value the file gives as a template).
+   */
+  liveFields(key: string, live: LiveTarget, after?: unknown): Record<string, unknown>;
+  /**
+   * What of a change's request a saved plan's check cannot compare with the service (a secret it
+   * keeps no digest of), said on stderr before it is sent; undefined: all of it is compared.
+   */
+  unchecked?(spec: S): string | undefined;
   /**
    * Whether the live state is already what a change with this key and `after` makes (an earlier
    * apply of the saved plan made it): a saved plan's target found so is done, not stale. Absent:
