@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { useDesiredWorlds } from '../helpers/desired.js';
@@ -154,7 +155,7 @@ describe('collab.yaml: approval rules', () => {
     expect(plan.exitCode, plan.stderr).toBe(8);
     expect(plan.lines<{ key: string; action: string }>().map((line) => [line.key, line.action])).toEqual([
       ['security', 'create'],
-      ['anyone', 'create'],
+      ['anyone (any_approver)', 'create'],
     ]);
     const applied = await collab(['apply', '-f', path, '--yes']);
     expect(applied.exitCode, applied.stderr).toBe(0);
@@ -358,7 +359,7 @@ describe('collab.yaml: approval rules', () => {
     const plan = await collab(['plan', '-f', path, '-o', 'json']);
     const changes = plan.json<{ changes: Array<{ id: string; action: string; destructive: boolean }> }>().changes;
     expect(changes.map((c) => [c.id, c.action, c.destructive])).toEqual([
-      ['project:acme/web/storefront approval_rules anyone', 'update', true],
+      ['project:acme/web/storefront approval_rules anyone (any_approver)', 'update', true],
     ]);
     sandbox.resetStats();
     expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
@@ -392,7 +393,11 @@ describe('collab.yaml: approval rules', () => {
     );
     const plan = await collab(['plan', '-f', path, '-o', 'ndjson']);
     expect(plan.lines<{ key: string; action: string; to: unknown }>()).toEqual([
-      expect.objectContaining({ key: 'anyone', action: 'update', to: { name: 'everyone', approvals_required: 2 } }),
+      expect.objectContaining({
+        key: 'anyone (any_approver)',
+        action: 'update',
+        to: { name: 'everyone', approvals_required: 2 },
+      }),
       expect.objectContaining({ key: 'anyone', action: 'create' }),
       expect.objectContaining({ key: 'security', action: 'delete' }),
     ]);
@@ -405,6 +410,34 @@ describe('collab.yaml: approval rules', () => {
     sandbox.resetStats();
     expect((await collab(['apply', '-f', path, '--yes'])).exitCode).toBe(0);
     expect(writes()).toEqual([]);
+  });
+
+  it('renaming the any_approver rule beside a regular rule of its old name: two changes, two IDs', async () => {
+    const { collab, file, dir } = await world();
+    expect((await collab(['apply', '-f', file(RULES), '--yes'])).exitCode).toBe(0);
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    approval_rules:',
+        '      - { name: everyone, rule_type: any_approver, approvals_required: 2 }',
+        '      - { name: anyone, approvals_required: 1, users: [max] }',
+        '',
+      ].join('\n'),
+      'renamed.yaml',
+    );
+    const out = `${dir}/renamed.json`;
+    expect((await collab(['plan', '-f', path, '--out', out])).exitCode).toBe(8);
+    const saved = JSON.parse(readFileSync(out, 'utf8')) as { changes: Array<{ id: string; action: string }> };
+    // The journal names a change by its ID: --resume must not take the rename for the create.
+    expect(saved.changes.map((c) => [c.id, c.action])).toEqual([
+      ['project:acme/web/storefront approval_rules anyone (any_approver)', 'update'],
+      ['project:acme/web/storefront approval_rules anyone', 'create'],
+    ]);
+    const applied = await collab(['apply', '-f', out]);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
   });
 
   it('users on an any_approver rule are refused at plan with where they are (exit 2), nothing sent', async () => {

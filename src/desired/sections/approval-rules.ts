@@ -159,6 +159,36 @@ function ruleMatcher(
       : rule.name === String(item.name) && !(anyWanted && rule === anyLive);
 }
 
+/**
+ * A change's key: the rule's name, and for the any_approver rule its type too. GitLab keeps names
+ * unique among the rules of one type (ee/app/models/approval_project_rule.rb), so a regular rule
+ * may take the any_approver rule's name, its old one when a plan renames it: two changes of one
+ * plan, told apart by their IDs in the plan and the journal.
+ */
+const ANY_APPROVER_KEY = ' (any_approver)';
+const keyOf = (rule: { name: string; rule_type: string }) =>
+  rule.rule_type === 'any_approver' ? `${rule.name}${ANY_APPROVER_KEY}` : rule.name;
+
+/** What a change's key names: a rule's name, and whether it is the any_approver rule. */
+function named(key: string): { name: string; any: boolean } {
+  const any = key.endsWith(ANY_APPROVER_KEY);
+  return { name: any ? key.slice(0, -ANY_APPROVER_KEY.length) : key, any };
+}
+
+const ruleNamed = (found: readonly ApprovalRule[] | undefined, name: string, any: boolean) =>
+  found?.find((rule) => rule.name === name && (rule.rule_type === 'any_approver') === any);
+
+/**
+ * The rule a change with this key and `after` makes: of the name and type `after` gives it (a
+ * rename's new name, a replaced rule's new type), else the key's.
+ */
+function madeRule(key: string, after: unknown, found: readonly ApprovalRule[] | undefined): ApprovalRule | undefined {
+  const at = named(key);
+  const name = isItem(after) && typeof after.name === 'string' ? after.name : at.name;
+  const any = isItem(after) && typeof after.rule_type === 'string' ? after.rule_type === 'any_approver' : at.any;
+  return ruleNamed(found, name, any);
+}
+
 const isRule = (item: Item): item is ApprovalRule =>
   typeof item.id === 'number' && typeof item.name === 'string' && typeof item.rule_type === 'string';
 
@@ -321,7 +351,7 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
             );
       const existing = found.find((rule) => matches(item, rule));
       if (!existing) {
-        emit(want.name, 'create', null, want, { op: 'approval-rule-create', rule: want });
+        emit(keyOf(want), 'create', null, want, { op: 'approval-rule-create', rule: want });
         continue;
       }
       const current = liveWant(existing);
@@ -333,7 +363,7 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
         // PUT does not change a rule's type: the rule is made again, one change (one ID in the
         // plan and the journal) removing it, then making it.
         emit(
-          want.name,
+          keyOf(existing),
           'update',
           current,
           want,
@@ -342,9 +372,9 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
         );
         continue;
       }
-      // Keyed by the live rule's name, which liveFields finds (a renamed any_approver rule's).
+      // Keyed by the live rule, which liveFields finds (a renamed any_approver rule's old name).
       emit(
-        existing.name,
+        keyOf(existing),
         'update',
         Object.fromEntries(keys.map((key) => [key, current[key]])),
         Object.fromEntries(keys.map((key) => [key, want[key]])),
@@ -353,7 +383,7 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
     }
     for (const existing of unlisted(wanted, found, matches))
       emit(
-        existing.name,
+        keyOf(existing),
         'delete',
         liveWant(existing),
         null,
@@ -362,16 +392,15 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       );
   },
   liveFields: (key, live) => {
-    const rule = live.approvalRules?.find((r) => r.name === key);
+    const { name, any } = named(key);
+    const rule = ruleNamed(live.approvalRules, name, any);
     return { approval_rule: rule ? { id: rule.id, ...liveWant(rule) } : null };
   },
   // The rule the change makes, by the name it gives it (a renamed any_approver rule's new one),
   // holding each field as the diff compares it.
-  reached: (name, after, live) =>
+  reached: (key, after, live) =>
     listReached(
-      live.approvalRules?.find(
-        (rule) => rule.name === (isItem(after) && typeof after.name === 'string' ? after.name : name),
-      ),
+      madeRule(key, after, live.approvalRules),
       after,
       (rule, field, wanted) =>
         field in LIVE_FIELDS &&
