@@ -102,3 +102,16 @@ export function byTarget(changes: readonly Change[]): TargetChanges[] {
   }
   return [...targets.values()];
 }
+
+/**
+ * The first ID two changes of a plan share, if any: the journal and --resume name a change by its
+ * ID, so a plan holding one twice could take one change for the other.
+ */
+export function repeatedId(changes: readonly Pick<Change, 'id'>[]): string | undefined {
+  const seen = new Set<string>();
+  for (const { id } of changes) {
+    if (seen.has(id)) return id;
+    seen.add(id);
+  }
+  return undefined;
+}

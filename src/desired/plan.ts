@@ -8,7 +8,7 @@ import { diffTarget, type DiffOptions } from './diff.js';
 import { discover, readTargets } from './live.js';
 import type { DesiredFile } from './load.js';
 import { absentPaths, checkFilters, reportAbsent } from './absent.js';
-import type { Change, LiveTarget, Plan } from './model.js';
+import { type Change, type LiveTarget, type Plan, repeatedId } from './model.js';
 import { sendsText } from './requests.js';
 import { unsetSecrets } from './preflight.js';
 import { refuseUnpaid } from './tier.js';
@@ -114,6 +114,14 @@ export async function readAndPlan(ctx: VerbContext, file: DesiredFile, options: 
   for (const [message, on] of left)
     ctx.terminal.warn(`${message}: ${on.slice(0, 3).join(', ')}${on.length > 3 ? ` and ${on.length - 3} more` : ''}`);
   refuse(ctx, refused);
+  // Each section keys its changes apart; two of one ID are collab's mistake, never applied.
+  const repeated = repeatedId(changes);
+  if (repeated !== undefined)
+    throw new CollabError(
+      'internal',
+      `a bug in collab: the plan has two changes of one ID (${repeated}), which the journal cannot tell apart; nothing was planned`,
+      { hint: 'report it with the file, and plan the target without the section meanwhile' },
+    );
   for (const change of changes) change.sends = await sendsText(change.request);
   const unset = unsetSecrets(ctx.session.env, dirname(file.path), changes);
   return {

@@ -38,6 +38,19 @@ describe('collab apply -f plan.json, the requests it carries', () => {
     expect(sandbox.requestLog).toEqual([]);
   });
 
+  it('refuses a plan with two changes of one ID, which the journal cannot tell apart: exit 2, nothing sent', async () => {
+    const { collab, sandbox, out, plan } = await saved();
+    plan.changes[1].id = plan.changes[0].id;
+    writeFileSync(out, JSON.stringify(plan));
+    sandbox.resetStats();
+    const applied = await collab(['apply', '-f', out]);
+    expect(applied.exitCode).toBe(2);
+    expect(applied.stderr).toBe(
+      `error: ${out} has two changes of one ID (project:acme/web/storefront settings merge_method), which apply cannot tell apart\nhint: make it again with collab plan --out\n`,
+    );
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
   it('refuses a plan saved by an older build (version 1): exit 2, nothing sent', async () => {
     const { collab, file, dir, sandbox } = await world();
     const path = file('version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      merge_method: ff\n');

@@ -5,7 +5,7 @@ import { askToApply } from '../../desired/ask.js';
 import { checkSecrets, noteUnsetSecrets, preflight } from '../../desired/preflight.js';
 import { Journal } from '../../desired/journal.js';
 import { loadDesiredFor } from '../../desired/load.js';
-import type { Change, Plan } from '../../desired/model.js';
+import { type Change, type Plan, repeatedId } from '../../desired/model.js';
 import { knownOperation } from '../../desired/requests.js';
 import { type DesiredFlags, desiredFlags, graphqlAllowed, planOptions, shardOf } from '../plan/desired-flags.js';
 import { checkFilters } from '../../desired/absent.js';
@@ -81,6 +81,14 @@ function savedPlan(path: string): Plan | undefined {
     throw new CollabError(
       'usage',
       `${path} has a change this collab cannot send (${JSON.stringify(unknown?.request?.op ?? null)}): it was made by another version`,
+      again,
+    );
+  // Made by a collab that gave two changes one ID: the journal could take one for the other.
+  const repeated = repeatedId(value.changes as Change[]);
+  if (repeated !== undefined)
+    throw new CollabError(
+      'usage',
+      `${path} has two changes of one ID (${repeated}), which apply cannot tell apart`,
       again,
     );
   return value as Plan;
