@@ -151,6 +151,28 @@ describe('collab.yaml: pipeline schedules', () => {
     );
   });
 
+  it('enforce removing two schedules of one description: two changes, two IDs, both removed', async () => {
+    const { collab, file, call, getJson } = await world();
+    const json = { description: 'nightly', ref: 'main', cron: '0 2 * * *' };
+    const first = await call('POST', storefront, { json });
+    const second = await call('POST', storefront, { json: { ...json, cron: '0 3 * * *' } });
+    const path = file(
+      'version: 1\nprojects:\n  acme/web/storefront:\n    pipeline_schedules:\n      enforce: true\n      items: []\n',
+    );
+    const plan = await collab(['plan', '-f', path, '-o', 'json']);
+    expect(plan.exitCode, plan.stderr).toBe(8);
+    expect(
+      plan.json<{ changes: Array<{ id: string; action: string }> }>().changes.map((c) => [c.id, c.action]),
+    ).toEqual([
+      [`project:acme/web/storefront pipeline_schedules nightly`, 'delete'],
+      [`project:acme/web/storefront pipeline_schedules nightly (ID ${second.body.id})`, 'delete'],
+    ]);
+    expect(first.body.id).toBeLessThan(second.body.id);
+    const applied = await collab(['apply', '-f', path, '--yes']);
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(await getJson(storefront)).toEqual([]);
+  });
+
   it('a short ref on a project the plan makes empty is refused at plan; with a README it applies', async () => {
     const { collab, file, sandbox, writes } = await world();
     const made = (readme: boolean) =>

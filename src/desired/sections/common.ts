@@ -219,3 +219,31 @@ export function servicePath(live: LiveTarget): string {
   const own = live.resource?.path_with_namespace ?? live.resource?.full_path;
   return typeof own === 'string' ? own : live.path;
 }
+
+/**
+ * The keys of a list's items, each its own: an item whose key an earlier one has (GitLab lets two
+ * hooks share a URL, two schedules a description) is `<key> (ID <id>)`, so that no two changes of
+ * a plan share an ID, which the journal names them by. `itemAt` finds the item a key names.
+ */
+export function keysApart<T extends { id: number }>(keyOf: (item: T) => string): (item: T) => string {
+  const seen = new Set<string>();
+  return (item) => {
+    const key = keyOf(item);
+    if (!seen.has(key)) {
+      seen.add(key);
+      return key;
+    }
+    return `${key} (ID ${item.id})`;
+  };
+}
+
+/** The item a key of `keysApart` names: `<key> (ID <id>)` that item, else the first of the key. */
+export function itemAt<T extends { id: number }>(
+  key: string,
+  items: readonly T[] | undefined,
+  keyOf: (item: T) => string,
+): T | undefined {
+  const apart = /^(.*) \(ID (\d+)\)$/s.exec(key);
+  const byId = apart && items?.find((item) => item.id === Number(apart[2]) && keyOf(item) === apart[1]);
+  return byId || items?.find((item) => keyOf(item) === key);
+}

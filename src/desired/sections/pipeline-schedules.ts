@@ -31,6 +31,8 @@ import type { ParamSpec } from '../../params/types.js';
 import {
   equal,
   isItem,
+  itemAt,
+  keysApart,
   listOf,
   listReached,
   listSchema,
@@ -577,6 +579,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         variables: { create: templated(vars.create), update: templated(vars.update), delete: vars.delete },
       });
     }
+    const keyOf = keysApart((s: Schedule) => s.description);
     for (const existing of unlisted(wanted, found, (item, s) => item.description === s.description)) {
       // Removing it is admin_pipeline_schedule: its owner's, a Maintainer's or an administrator's.
       const owner = existing.owner?.username;
@@ -593,7 +596,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
           { hint: refusedHint(ROLES.maintainers, yours) },
         );
       emit(
-        existing.description,
+        keyOf(existing),
         'delete',
         { description: existing.description },
         null,
@@ -606,13 +609,13 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
   // such a change stays stale when its schedule moved.
   reached: (description, after, live) =>
     listReached(
-      live.schedules?.find((s) => s.description === description),
+      itemAt(description, live.schedules, (s) => s.description),
       after,
       scheduleHolds,
     ),
   // A saved plan carries these.
   liveFields: (key, live, after) => {
-    const found = live.schedules?.find((s) => s.description === key);
+    const found = itemAt(key, live.schedules, (s) => s.description);
     if (!found) return { schedule: null };
     const plain = plainVariables(after);
     return {
