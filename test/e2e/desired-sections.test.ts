@@ -7,6 +7,65 @@ import { useDesiredWorlds } from '../helpers/desired.js';
 const world = useDesiredWorlds();
 
 describe('collab.yaml sections', () => {
+  const storefront = `/projects/${encodeURIComponent('acme/web/storefront')}`;
+  it.each([
+    {
+      section: 'hooks',
+      key: 'https://a.example.com/h',
+      made: [{ url: 'https://a.example.com/h' }, { url: 'https://a.example.com/h', push_events: false }],
+    },
+    {
+      section: 'badges',
+      key: 'https://a.example.com/b',
+      made: [
+        { link_url: 'https://a.example.com/b', image_url: 'https://a.example.com/1.svg' },
+        { link_url: 'https://a.example.com/b', image_url: 'https://a.example.com/2.svg' },
+      ],
+    },
+    {
+      section: 'remote_mirrors',
+      key: 'https://mirror.example.com/a.git',
+      made: [{ url: 'https://mirror.example.com/a.git' }, { url: 'https://mirror.example.com/a.git', enabled: true }],
+    },
+    {
+      section: 'deploy_keys',
+      key: 'CI deploy',
+      made: [
+        {
+          title: 'CI deploy',
+          key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBwTGsQyn6f8uBKdQKwvJtnNZw4eQHvNsVkG6ZV4c2JX ops@example',
+        },
+      ],
+    },
+  ])(
+    '$section: enforce removing two of one key: two changes, two IDs, both removed',
+    async ({ section, key, made }) => {
+      const { collab, file, call, getJson } = await world();
+      const path = `${storefront}/${section}`;
+      for (const json of made) expect((await call('POST', path, { json })).status, section).toBe(201);
+      const same = ((await getJson(path)) as { id: number; url?: string; link_url?: string; title?: string }[]).filter(
+        (item) => [item.url, item.link_url, item.title].includes(key),
+      );
+      expect(same.length).toBe(2);
+      const enforced = file(
+        `version: 1\nprojects:\n  acme/web/storefront:\n    ${section}:\n      enforce: true\n      items: []\n`,
+      );
+      const plan = await collab(['plan', '-f', enforced, '-o', 'json']);
+      expect(plan.exitCode, plan.stderr).toBe(8);
+      const ids = plan.json<{ changes: Array<{ id: string }> }>().changes.map((c) => c.id);
+      expect(ids).toEqual(
+        expect.arrayContaining([
+          `project:acme/web/storefront ${section} ${key}`,
+          `project:acme/web/storefront ${section} ${key} (ID ${same[1]?.id})`,
+        ]),
+      );
+      const applied = await collab(['apply', '-f', enforced, '--yes']);
+      expect(applied.exitCode, applied.stderr).toBe(0);
+      const left = (await getJson(path)) as { url?: string; link_url?: string; title?: string }[];
+      expect(left.filter((item) => [item.url, item.link_url, item.title].includes(key))).toEqual([]);
+    },
+  );
+
   it('hooks: additive, updated by URL, removed only with enforce (destructive: --yes); --rotate-secrets sends the token again', async () => {
     const { collab, file, sandbox, writes, served } = await world();
     const hooks = () => served.hooks('acme/web/storefront');

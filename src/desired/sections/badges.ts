@@ -1,7 +1,18 @@
 import { minLength, optional, string, strictObject } from 'zod/mini';
 import { type Badge, badgesPath, createBadge, deleteBadge, updateBadge } from '../../api/badges.js';
 import { BADGE_IMAGE_URL, BADGE_LINK_URL } from '../../params/badges.js';
-import { equal, isItem, listOf, listReached, listSchema, paramSchema, unlisted, withSecrets } from './common.js';
+import {
+  equal,
+  isItem,
+  listOf,
+  listReached,
+  listSchema,
+  paramSchema,
+  unlisted,
+  withSecrets,
+  itemAt,
+  keysApart,
+} from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -36,7 +47,8 @@ const matches = (item: Item) => (badge: Badge) =>
     : !badge.name && badge.link_url === item.link_url;
 
 /** The live badge a change's key names (its name, else its link): the plan's fields and a saved plan's check. */
-const byKey = (live: { badges?: Badge[] }, key: string) => live.badges?.find((b) => (b.name || b.link_url) === key);
+const keyOfBadge = (b: Badge) => b.name || b.link_url;
+const byKey = (live: { badges?: Badge[] }, key: string) => itemAt(key, live.badges, keyOfBadge);
 
 /** Whether the live badge holds what the file gives a field, as written: the diff's rule and a saved plan's. */
 const holds = (badge: Badge, field: string, wanted: unknown) => equal(badge[field], wanted);
@@ -83,9 +95,10 @@ export const badges: Section<BadgeSpec> = {
         body: after,
       });
     }
+    const keyOf = keysApart(keyOfBadge);
     for (const existing of unlisted(wanted, found, (item, badge) => matches(item)(badge))) {
       emit(
-        existing.name || existing.link_url,
+        keyOf(existing),
         'delete',
         { name: existing.name, link_url: existing.link_url },
         null,

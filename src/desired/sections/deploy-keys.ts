@@ -10,7 +10,7 @@ import {
 import { DEPLOY_KEY_KEY, DEPLOY_KEY_TITLE } from '../../params/deploy-keys.js';
 import { ruleError } from '../../params/rules.js';
 import { CollabError } from '../../errors.js';
-import { isItem, listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
+import { isItem, listOf, listReached, listSchema, paramSchema, unlisted, itemAt, keysApart } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -149,9 +149,10 @@ export const deployKeys: Section<DeployKeySpec> = {
           { op: 'deploy-key-update', keyId: existing.id, body: { can_push: item.can_push } },
         );
     }
+    const keyOf = keysApart((key: DeployKey) => key.title);
     for (const existing of unlisted(wanted, found, (item, key) => item.title === key.title)) {
       emit(
-        existing.title,
+        keyOf(existing),
         'delete',
         { title: existing.title },
         null,
@@ -161,7 +162,7 @@ export const deployKeys: Section<DeployKeySpec> = {
     }
   },
   liveFields: (key, live) => {
-    const found = live.deployKeys?.find((k) => k.title === key);
+    const found = itemAt(key, live.deployKeys, (k) => k.title);
     return { deploy_key: found ? { id: found.id, key: found.key, can_push: canPushOf(found) } : null };
   },
   // A key the plan keeps as its template (`${file:ci.pub}`) is not what the service holds: such a
@@ -170,7 +171,7 @@ export const deployKeys: Section<DeployKeySpec> = {
   // service adds such a key read-only; another key under a title always says its can_push.
   reached: (title, after, live) =>
     listReached(
-      live.deployKeys?.find((key) => key.title === title),
+      itemAt(title, live.deployKeys, (key) => key.title),
       isItem(after) && 'key' in after ? { can_push: false, ...after } : after,
       holds,
       ['title'],

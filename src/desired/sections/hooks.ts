@@ -13,6 +13,8 @@ import {
   shape,
   unlisted,
   withSecrets,
+  itemAt,
+  keysApart,
 } from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
@@ -89,8 +91,9 @@ export const hooks: Section<HookSpec> = {
         body: { url: String(shown.url), ...after },
       });
     }
+    const keyOf = keysApart((hook: Hook) => hook.url);
     for (const existing of unlisted(wanted, found, (item, hook) => item.url === hook.url)) {
-      emit(existing.url, 'delete', { url: existing.url }, null, { op: 'hook-delete', hookId: existing.id }, true);
+      emit(keyOf(existing), 'delete', { url: existing.url }, null, { op: 'hook-delete', hookId: existing.id }, true);
     }
   },
   export: ({ live, placeholder }) => {
@@ -107,7 +110,7 @@ export const hooks: Section<HookSpec> = {
     }));
   },
   liveFields: (key, live) => {
-    const hook = live.hooks?.find((h) => h.url === key);
+    const hook = itemAt(key, live.hooks, (h) => h.url);
     return {
       hook: hook
         ? { id: hook.id, ...Object.fromEntries(Object.entries(hook).filter(([field]) => field !== 'created_at')) }
@@ -119,7 +122,7 @@ export const hooks: Section<HookSpec> = {
   reached: (url, after, live) =>
     !(after !== null && typeof after === 'object' && 'token' in after) &&
     listReached(
-      live.hooks?.find((hook) => hook.url === url),
+      itemAt(url, live.hooks, (hook) => hook.url),
       after,
       holds,
       ['url'],

@@ -14,7 +14,18 @@ import {
   mirrorUrlWithoutCredentials,
 } from '../../params/remote-mirrors.js';
 import { ruleError } from '../../params/rules.js';
-import { differingFields, equal, listOf, listReached, listSchema, shape, unlisted, withSecrets } from './common.js';
+import {
+  differingFields,
+  equal,
+  listOf,
+  listReached,
+  listSchema,
+  shape,
+  unlisted,
+  withSecrets,
+  itemAt,
+  keysApart,
+} from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -191,9 +202,10 @@ export const remoteMirrors: Section<MirrorSpec> = {
         { op: 'mirror-update', mirrorId: existing.id, body: Object.fromEntries(changed) },
       );
     }
+    const keyOf = keysApart((m: RemoteMirror) => identityOf(m.url));
     for (const existing of unlisted(wanted, found, (item, m) => identityOf(item.url) === identityOf(m.url)))
       emit(
-        identityOf(existing.url),
+        keyOf(existing),
         'delete',
         { url: identityOf(existing.url) },
         null,
@@ -202,7 +214,7 @@ export const remoteMirrors: Section<MirrorSpec> = {
       );
   },
   liveFields: (key, live) => {
-    const found = live.remoteMirrors?.find((m) => identityOf(m.url) === key);
+    const found = itemAt(key, live.remoteMirrors, (m) => identityOf(m.url));
     return {
       mirror: found ? { id: found.id, ...Object.fromEntries(FIELDS.map((n) => [n, found[n] ?? null])) } : null,
     };
@@ -211,7 +223,7 @@ export const remoteMirrors: Section<MirrorSpec> = {
   // as a template (a new mirror's, a replace's) cannot be told, as a hook's token cannot.
   reached: (key, after, live) =>
     listReached(
-      live.remoteMirrors?.find((m) => identityOf(m.url) === key),
+      itemAt(key, live.remoteMirrors, (m) => identityOf(m.url)),
       after,
       (mirror, field, wanted) =>
         field === 'url'
