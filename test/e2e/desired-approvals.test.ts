@@ -440,6 +440,28 @@ describe('collab.yaml: approval rules', () => {
     expect((await collab(['plan', '-f', path])).exitCode).toBe(0);
   });
 
+  it('a rule named as the any_approver rule is keyed is refused at plan (exit 2), nothing sent', async () => {
+    const { collab, file, writes } = await world();
+    const path = file(
+      [
+        'version: 1',
+        'projects:',
+        '  acme/web/storefront:',
+        '    approval_rules:',
+        '      - { name: everyone, rule_type: any_approver, approvals_required: 1 }',
+        "      - { name: 'everyone (any_approver)', approvals_required: 1, users: [max] }",
+        '',
+      ].join('\n'),
+      'clash.yaml',
+    );
+    const plan = await collab(['plan', '-f', path]);
+    expect([plan.exitCode, plan.stderr]).toEqual([
+      2,
+      "error: approval_rules: the rule everyone (any_approver) of acme/web/storefront is named as collab names the any_approver rule's changes, which it could be taken for\nhint: rename the rule everyone (any_approver), or the any_approver rule\n",
+    ]);
+    expect(writes()).toEqual([]);
+  });
+
   it('users on an any_approver rule are refused at plan with where they are (exit 2), nothing sent', async () => {
     const { collab, file, sandbox } = await world();
     const path = file(RULES.replace('rule_type: any_approver', 'rule_type: any_approver\n        users: [max]'));

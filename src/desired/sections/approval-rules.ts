@@ -338,6 +338,16 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       ...listOf(target.sections.protected_branches).items.map((item) => String(item.name)),
     ]);
     const matches = ruleMatcher(wanted.items, found);
+    // A regular rule named as the any_approver rule's changes are keyed would share their ID.
+    const rules = [...wanted.items.map(wantOf), ...found];
+    const anyKeys = new Set(rules.filter((rule) => rule.rule_type === 'any_approver').map(keyOf));
+    const clash = rules.find((rule) => rule.rule_type !== 'any_approver' && anyKeys.has(rule.name));
+    if (clash)
+      throw new CollabError(
+        'usage',
+        `approval_rules: the rule ${clash.name} of ${target.path} is named as collab names the any_approver rule's changes, which it could be taken for`,
+        { hint: `rename the rule ${clash.name}, or the any_approver rule` },
+      );
     for (const item of wanted.items) {
       const want = wantOf(item);
       // Unread (a project the plan makes, which protects its default branch itself): left to apply.
