@@ -107,6 +107,31 @@ describe('collab apply -f plan.json', () => {
     expect(saved).not.toContain(createHash('sha256').update('short-secret-1').digest('hex'));
   });
 
+  it("keeps no digest of an unmasked variable's value the file gives as a template; apply says it is unchecked", async () => {
+    const { collab, file, dir, call, getJson } = await world();
+    const variable = `/projects/acme%2Fweb%2Fstorefront/variables/APP_ENV?filter[environment_scope]=production`;
+    expect((await call('PUT', variable, { json: { value: 'short-secret-1' } })).status).toBe(200);
+    const out = join(dir, 'templated.json');
+    const path = file(
+      `version: 1\nprojects:\n  acme/web/storefront:\n    variables:\n      - { key: APP_ENV, value: "$\{env:NEW_SECRET}", environment_scope: production }\n`,
+      'templated.yaml',
+    );
+    const env = { NEW_SECRET: 'other-secret-2' };
+    const planned = await collab(['plan', '-f', path, '--out', out], { env });
+    expect(planned.exitCode, planned.stderr).toBe(8);
+    const saved = readFileSync(out, 'utf8');
+    expect(saved).not.toContain('value_sha256');
+    expect(saved).not.toContain(createHash('sha256').update('short-secret-1').digest('hex'));
+    // Another client sets it after the plan: the check cannot tell, and says so as it sends it.
+    expect((await call('PUT', variable, { json: { value: 'hotfix' } })).status).toBe(200);
+    const applied = await collab(['apply', '-f', out], { env });
+    expect(applied.exitCode, applied.stderr).toBe(0);
+    expect(applied.stderr).toContain(
+      'project:acme/web/storefront variables APP_ENV@production: its value, a secret the plan keeps no digest of, cannot be checked',
+    );
+    expect((await getJson(variable)).value).toBe('other-secret-2');
+  });
+
   it('refuses a plan made for another host before any request', async () => {
     const { collab, out, sandbox } = await saved();
     writeFileSync(out, readFileSync(out, 'utf8').replace(sandbox.url, 'https://collab.other.example'));

@@ -22,6 +22,7 @@ import {
   unlisted,
   withSecrets,
   MASKED,
+  templated,
 } from './common.js';
 import { allInRecordOrder, isFlag, isText, isTextOrNull } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
@@ -203,21 +204,31 @@ export const variables: Section<VariableSpec> = {
       );
     }
   },
-  // A saved plan carries these: a value goes as its digest, so that a value another client changed
-  // after the plan makes the change stale rather than overwritten unreviewed. Only a value the plan
-  // shows: a masked one (the plan's `[masked]`) leaves nothing of itself in the file, not even a
-  // digest a short secret could be found from, and a hidden one is never read back (null).
-  liveFields: (address, live) => {
+  // A saved plan carries these: a value the change sends goes as its digest, so that a value
+  // another client changed after the plan makes the change stale rather than overwritten
+  // unreviewed. Only a value the plan shows, sent as plain text: a masked one (the plan's
+  // `[masked]`) or one sent from a template (a secret) leaves nothing of itself in the file, not even
+  // a digest a short secret could be found from, and a hidden one is never read back (null). An
+  // update that sends no value leaves the live one as it is: none is needed. A removal keeps it, so
+  // that one made again by another client (its other fields the same) is stale, not removed.
+  liveFields: (address, live, after) => {
     const found = live.variables?.find((v) => addressOf(v.key, v.environment_scope ?? '*') === address);
     if (!found) return { variable: null };
     const { value, ...fields } = found;
+    const sent = isItem(after) ? after.value : undefined;
+    const told = after === null || (typeof sent === 'string' && !templated(sent));
     return {
       variable:
-        typeof value === 'string' && found.masked !== true
+        typeof value === 'string' && found.masked !== true && told
           ? { ...fields, value_sha256: createHash('sha256').update(value).digest('hex') }
           : fields,
     };
   },
+  // A secret's live value has no digest in the plan: one sent over it cannot be checked unmoved.
+  unchecked: (spec) =>
+    spec.op === 'variable-update' && typeof spec.body.value === 'string' && templated(spec.body.value)
+      ? 'its value, a secret the plan keeps no digest of, cannot be checked against what the service has now: sent as planned, over any value another client set since the plan'
+      : undefined,
   // A value is told only when the plan has it as it is sent and the service shows it: a masked
   // one (always a template in the file) leaves the plan nothing to compare, a hidden one is never
   // read back; such a change whose variable moved stays stale.
