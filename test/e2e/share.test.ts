@@ -198,7 +198,8 @@ describe('collab share', () => {
       ['share', 'add', '--group', 'acme/platform', '--with', 'globex', '--access', 'guest'],
       { as: 'maintainer' },
     );
-    expect(maintainerOnGroup.exitCode).toBe(3);
+    // A group's share refused is the service's 404 Not Found (GroupLinkable#execute), not a 403.
+    expect(maintainerOnGroup.exitCode).toBe(4);
     const ownGroup = await collab([
       'share',
       'add',

@@ -273,12 +273,47 @@ describe('sandbox: hooks, push rules, shares', () => {
       expect(
         (await call('POST', '/groups/acme%2Fplatform/share', { group_id: initech, group_access: 20 })).status,
       ).toBe(409);
-      expect(
-        (await call('POST', '/groups/acme%2Fplatform/share', { group_id: initech, group_access: 20 }, 'maintainer'))
-          .status,
-      ).toBe(403);
       expect((await call('DELETE', `/groups/acme%2Fplatform/share/${initech}`)).status).toBe(204);
-      expect((await call('DELETE', `/groups/acme%2Fplatform/share/${initech}`)).status).toBe(404);
+    });
+
+    // lib/api/projects.rb and lib/api/groups.rb (pavankalisetti009/gitlab @2189ef3a): Grape's
+    // parameters first; then the services' GroupLinkable refusal, 404 Not Found.
+    it('answers a Developer’s project share without group_id 400 group_id is missing, before the role', async () => {
+      const answer = await call('POST', '/projects/acme%2Fplatform%2Fapi/share', { group_access: 30 }, 'developer');
+      expect([answer.status, answer.body]).toEqual([400, { error: 'group_id is missing' }]);
+    });
+
+    it('answers a project share with a group not there 404 Not Found, as the service words it', async () => {
+      const answer = await call('POST', '/projects/acme%2Fplatform%2Fapi/share', {
+        group_id: 999999,
+        group_access: 30,
+      });
+      expect([answer.status, answer.body]).toEqual([404, { message: 'Not Found' }]);
+    });
+
+    it('answers a Maintainer’s group share 404 Not Found, the service’s refusal, not 403', async () => {
+      const answer = await call(
+        'POST',
+        '/groups/acme%2Fplatform/share',
+        { group_id: ids.group('globex'), group_access: 20 },
+        'maintainer',
+      );
+      expect([answer.status, answer.body]).toEqual([404, { message: 'Not Found' }]);
+    });
+
+    it('answers a Maintainer’s group share without group_access 400 group_access is missing', async () => {
+      const answer = await call(
+        'POST',
+        '/groups/acme%2Fplatform/share',
+        { group_id: ids.group('globex') },
+        'maintainer',
+      );
+      expect([answer.status, answer.body]).toEqual([400, { error: 'group_access is missing' }]);
+    });
+
+    it('answers DELETE of a group share not there 404 Group Link Not Found', async () => {
+      const answer = await call('DELETE', `/groups/acme%2Fplatform/share/${ids.group('initech')}`);
+      expect([answer.status, answer.body]).toEqual([404, { message: '404 Group Link Not Found' }]);
     });
 
     it("recognises a share whose answer was lost (shareWithGroup's recover)", async () => {
