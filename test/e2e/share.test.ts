@@ -200,6 +200,7 @@ describe('collab share', () => {
     );
     // A group's share refused is the service's 404 Not Found (GroupLinkable#execute), not a 403.
     expect(maintainerOnGroup.exitCode).toBe(4);
+    expect(maintainerOnGroup.stderr).toMatch(/sharing a group takes its Owner role/);
     const ownGroup = await collab([
       'share',
       'add',

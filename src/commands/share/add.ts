@@ -1,3 +1,4 @@
+import { isCollabError, withHint } from '../../errors.js';
 import { checkExpiry } from '../../params/members.js';
 import { describeOwner } from '../../api/owner.js';
 import { resolveGroupId } from '../../api/resolve.js';
@@ -36,6 +37,22 @@ export const ADD = ownerVerb({
 
 type AddShareOptions = VerbInput<typeof ADD>;
 
+/**
+ * GitLab's share services refuse with a bare 404 Not Found (GroupLinkable#execute,
+ * app/services/concerns/group_linkable.rb): a group's share needs its Owner role, with no 403
+ * before it, and a top-level group may keep its groups from sharing outside its hierarchy. The
+ * group shared with was read just before, so it is there and visible: the hint names the rest.
+ */
+function refusalHint(error: unknown, kind: 'project' | 'group'): unknown {
+  if (!isCollabError(error) || error.status !== 404 || error.message !== '404 Not Found') return error;
+  return withHint(
+    error,
+    kind === 'group'
+      ? 'sharing a group takes its Owner role, and its top-level group may allow sharing only within its hierarchy'
+      : 'its top-level group may allow sharing only within its hierarchy, or the group is not yours to share with',
+  );
+}
+
 export async function run(ctx: VerbContext, opts: AddShareOptions): Promise<void> {
   checkExpiry(opts.expires, '--expires-at', ctx.session.clock.now());
   // The API takes the group's integer ID: a path costs one GET to resolve (also under --dry-run,
@@ -46,7 +63,9 @@ export async function run(ctx: VerbContext, opts: AddShareOptions): Promise<void
     group_access: opts.access,
     ...(opts.expires ? { expires_at: opts.expires } : {}),
   };
-  const response = await ctx.session.mutate(shareWithGroup(opts.owner, params));
+  const response = await ctx.session.mutate(shareWithGroup(opts.owner, params)).catch((error: unknown) => {
+    throw refusalHint(error, opts.owner.kind);
+  });
   if (!response) return;
   // Print the share as `share list` shows it: a group answers with itself (shared_with_groups
   // included), a project with a bare link, so the project is read back for the group's path.
