@@ -600,6 +600,20 @@ describe('PUT /projects/:id/transfer', () => {
   });
 });
 
+describe('PUT /projects/:id/transfer: its namespace parameter', () => {
+  // lib/api/projects.rb (pavankalisetti009/gitlab @2189ef3a): `requires :namespace` before the body.
+  it('answers a Developer’s transfer without namespace 400 namespace is missing, before the role', async () => {
+    const answer = await call('PUT', '/projects/1/transfer', { as: 'developer', json: {} });
+    expect([answer.status, answer.body]).toEqual([400, { error: 'namespace is missing' }]);
+  });
+
+  it('answers an empty namespace 404 Namespace Not Found, as find_namespace! finds none', async () => {
+    const created = await call('POST', '/projects', { as: 'owner', json: { name: 'stayer' } });
+    const answer = await call('PUT', `/projects/${created.body.id}/transfer`, { as: 'owner', json: { namespace: '' } });
+    expect([answer.status, answer.body]).toEqual([404, { message: '404 Namespace Not Found' }]);
+  });
+});
+
 describe('GET /namespaces/:id', () => {
   it('finds groups and the caller’s own namespace by id or path', async () => {
     const acme = known.group('acme');

@@ -210,13 +210,21 @@ function setStarred(req: SandboxRequest, starred: boolean): SandboxResponse {
 export const starProject = (req: SandboxRequest) => setStarred(req, true);
 export const unstarProject = (req: SandboxRequest) => setStarred(req, false);
 
+/**
+ * PUT /projects/:id/transfer as lib/api/projects.rb (pavankalisetti009/gitlab @2189ef3a, a copy
+ * of gitlab-org/gitlab) runs it: Grape's `requires :namespace, type: String` before the body, so
+ * a namespace left out is 400 whoever asks and wherever; one given empty passes (Grape's presence
+ * is the key's) and find_namespace! finds no namespace by it, 404 Namespace Not Found
+ * (lib/api/helpers.rb); then `authorize! :change_namespace` (Owners).
+ */
 export function transferProject(req: SandboxRequest): SandboxResponse {
   const { store } = req;
+  requireUser(req);
+  const ref = str(req.input, 'namespace');
+  if (ref === undefined) throw paramError('namespace is missing');
   const project = readableProject(req);
   const caller = requireProjectRole(req, project, ACCESS.owner);
-  const ref = str(req.input, 'namespace');
-  if (ref === undefined || ref === '') throw paramError('namespace is missing');
-  const target = store.findNamespace(ref);
+  const target = ref === '' ? undefined : store.findNamespace(ref);
   if (!target || !canNameNamespace(store, caller, target)) throw notFound('Namespace');
   // GitLab's wording: the model errors of the transfer, as Ruby prints a hash.
   const failed = (reason: string) =>
