@@ -238,7 +238,8 @@ describe('collab groups: create, update, remove, transfer', () => {
       const taken = await collab(['groups', 'create', '--name', 'Platform', '--parent', 'acme']);
       expect(taken.exitCode).toBe(5);
       expect(taken.stderr).toBe(
-        'error: 400 path has already been taken (POST /groups)\nhint: platform is in use under acme: choose another --path\n',
+        'error: 400 Failed to save group {:path=>["has already been taken"]} (POST /groups)\n' +
+          'hint: platform is in use under acme: choose another --path\n',
       );
 
       const developer = await collab(['groups', 'create', '--name', 'Sneaky', '--parent', 'acme'], { as: 'developer' });
@@ -278,7 +279,7 @@ describe('collab groups: create, update, remove, transfer', () => {
       ]);
       expect(visibility.exitCode).toBe(5);
       expect(visibility.stderr).toBe(
-        'error: 400 visibility_level public is not allowed since the parent group has a private visibility. (POST /groups)\n' +
+        'error: 400 Failed to save group {:visibility_level=>["public is not allowed since the parent group has a private visibility."]} (POST /groups)\n' +
           "hint: a group is at most as visible as its parent: choose private, or raise the parent's first\n",
       );
 

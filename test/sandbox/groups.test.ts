@@ -248,18 +248,19 @@ describe('create, update, delete, restore, transfer', () => {
       status: 400,
       body: { error: 'name is missing, path is missing' },
     });
+    // lib/api/groups.rb (pavankalisetti009/gitlab @2189ef3a): "Failed to save group #{group.errors.messages}".
     expect(await call('POST', '/groups', { body: { name: 'Acme', path: 'acme' } })).toMatchObject({
       status: 400,
-      body: { message: { path: ['has already been taken'] } },
+      body: { message: 'Failed to save group {:path=>["has already been taken"]}' },
     });
     // A user namespace holds the path too.
     expect(await call('POST', '/groups', { body: { name: 'Root', path: 'root' } })).toMatchObject({
       status: 400,
-      body: { message: { path: ['has already been taken'] } },
+      body: { message: 'Failed to save group {:path=>["has already been taken"]}' },
     });
     expect(await call('POST', '/groups', { body: { name: 'X', path: 'x.git' } })).toMatchObject({
       status: 400,
-      body: { message: { path: [expect.stringMatching(/^can contain only letters/)] } },
+      body: { message: expect.stringMatching(/^Failed to save group \{:path=>\["can contain only letters/) },
     });
     expect(
       await call('POST', '/groups', { body: { name: 'X', path: 'x', project_creation_level: 'all' } }),

@@ -75,6 +75,13 @@ export async function parse(input: VerbInput<typeof CREATE>, scope: ReadScope): 
   };
 }
 
+/**
+ * A path in use, as POST /groups says it: GitLab's "Failed to save group {:path=>["has already
+ * been taken"]}" (lib/api/groups.rb, the model's errors as Ruby prints a hash; Ruby 3.4 prints
+ * `{path: [...]}`), or the JSON shape's "path has already been taken" of a service that answers so.
+ */
+const PATH_TAKEN = /\bpath has already been taken|\bpath(?:=>|: )\["has already been taken"/;
+
 export async function run(ctx: VerbContext, opts: CreateOptions): Promise<void> {
   const parentId = opts.parent === undefined ? undefined : await resolveGroupId(ctx.session, opts.parent, '--parent');
   const request = createGroup(
@@ -82,7 +89,7 @@ export async function run(ctx: VerbContext, opts: CreateOptions): Promise<void> 
     opts.avatar,
   );
   const response = await ctx.session.mutate<GroupRecord>(request).catch((error: unknown) => {
-    if (isCollabError(error) && error.kind === 'rejected' && /path has already been taken/.test(error.message)) {
+    if (isCollabError(error) && error.kind === 'rejected' && PATH_TAKEN.test(error.message)) {
       throw withHint(
         error,
         `${opts.path} is in use${opts.parent !== undefined ? ` under ${opts.parent}` : ''}: choose another --path`,

@@ -3,7 +3,7 @@ import type { ParamSpec, SettingsColumn } from '../../params/types.js';
 import { ACCESS, canCreateGroupIn, canReadGroup } from '../access.js';
 import { moreVisible } from '../../params/visibility.js';
 import { readableGroup, refuseAdminOnly, requireGroupRole, requireUser, requireAdmin } from '../guards.js';
-import { apiError, forbidden, notFound, paramError, validationError } from '../errors.js';
+import { apiError, forbidden, type HttpError, notFound, paramError, rubyHash, validationError } from '../errors.js';
 import { accepted, json, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Group, Visibility } from '../model.js';
 import { bool, checkAvatar, int, modelError, readParams, str } from '../params.js';
@@ -21,9 +21,20 @@ const settingsFor = (column: SettingsColumn): ParamSpec[] => GROUP_SETTINGS.filt
 /** Attributes the Group record holds in fields of its own; every other setting lives in `attrs`. */
 const OWN_FIELDS = new Set(['name', 'path', 'description', 'visibility', 'parent_id', 'avatar']);
 
-function checkPathFormat(path: string): void {
+/** A model's refusal: PUT's render_validation_error! by default, POST's own message when given. */
+type Refuse = (errors: Record<string, string[]>) => HttpError;
+
+/**
+ * POST /groups answers the group's model errors in a sentence of its own,
+ * `render_api_error!("Failed to save group #{group.errors.messages}", 400)` (lib/api/groups.rb,
+ * pavankalisetti009/gitlab @2189ef3a, a copy of gitlab-org/gitlab): the errors as Ruby prints a
+ * hash, `Failed to save group {:path=>["has already been taken"]}`. PUT renders them as JSON.
+ */
+const failedToSave: Refuse = (errors) => apiError(400, `Failed to save group ${rubyHash(errors)}`);
+
+function checkPathFormat(path: string, refuse: Refuse = validationError): void {
   const error = modelError(GROUP_PATH_RULE, path);
-  if (error) throw validationError({ path: [error] });
+  if (error) throw refuse({ path: [error] });
 }
 
 /** A full path is free when no group, project or (at the top level) user namespace has it. */
@@ -65,12 +76,12 @@ export function createGroup(req: SandboxRequest): SandboxResponse {
   if (!canCreateGroupIn(store, user, parent)) throw forbidden();
   refuseAdminOnly(user, params, specs);
   const path = params.path as string;
-  checkPathFormat(path);
+  checkPathFormat(path, failedToSave);
   const fullPath = parent ? `${store.groupFullPath(parent)}/${path}` : path;
-  if (pathTaken(store, fullPath, !parent)) throw validationError({ path: ['has already been taken'] });
+  if (pathTaken(store, fullPath, !parent)) throw failedToSave({ path: ['has already been taken'] });
   const visibility = (params.visibility as Visibility | undefined) ?? 'private';
   if (parent && moreVisible(visibility, parent.visibility)) {
-    throw validationError({
+    throw failedToSave({
       visibility_level: [`${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`],
     });
   }
