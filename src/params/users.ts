@@ -42,8 +42,21 @@ export const USER_LIST_FILTERS = [
   { name: 'blocked', type: 'boolean', description: 'only blocked users' },
   { name: 'external', type: 'boolean', description: 'only external users' },
   { name: 'humans', type: 'boolean', description: 'only regular users: no bots, no internal users' },
-  { name: 'created_after', type: 'datetime', description: 'only users created after this date-time' },
-  { name: 'created_before', type: 'datetime', description: 'only users created before this date-time' },
+  // An administrator's, as order_by and sort: GitLab drops both from anyone else's request
+  // (`index_params.except!(:created_after, :created_before, ...)`, lib/api/users.rb,
+  // pavankalisetti009/gitlab @076eb2c8, a copy of gitlab-org/gitlab).
+  {
+    name: 'created_after',
+    type: 'datetime',
+    description: 'only users created after this date-time',
+    adminOnly: true,
+  },
+  {
+    name: 'created_before',
+    type: 'datetime',
+    description: 'only users created before this date-time',
+    adminOnly: true,
+  },
   { name: 'exclude_active', type: 'boolean', description: 'only users who are not active' },
   { name: 'exclude_external', type: 'boolean', description: 'leave out external users' },
   { name: 'exclude_humans', type: 'boolean', description: 'only bots and internal users' },

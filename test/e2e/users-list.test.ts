@@ -160,6 +160,22 @@ describe('collab users: list and view', () => {
       );
     });
 
+    it('refuses a non-administrator --created-after (exit 3), which the service would ignore', async () => {
+      const result = await collab(['users', 'list', '--created-after', '2002-01-01T00:00:00Z'], { as: 'developer' });
+      expect([result.exitCode, result.stderr.split('\n')[0]]).toEqual([
+        3,
+        'error: --created-after: for administrators only',
+      ]);
+    });
+
+    it('the service ignores created_before from a non-administrator, as GitLab drops it', async () => {
+      addSandboxUser(sandbox.store, 'oldtimer', { created_at: '2001-01-01T00:00:00.000Z' });
+      const all = usernames(await getJson('/users?per_page=100', 'developer'));
+      const before = usernames(await getJson('/users?per_page=100&created_before=2002-01-01T00:00:00Z', 'developer'));
+      expect(before).toEqual(all);
+      expect(all).toContain('oldtimer');
+    });
+
     it('the service ignores an administrators’ filter from a non-administrator, as GitLab does', async () => {
       const all = usernames(await getJson('/users?per_page=100', 'developer'));
       expect(usernames(await getJson('/users?per_page=100&admins=true', 'developer'))).toEqual(all);

@@ -179,15 +179,17 @@ function listUsers(req: SandboxRequest): SandboxResponse {
     only(query.blocked, (user) => BLOCKED_STATES.has(user.state)),
     only(query.external, (user) => user.external),
     only(query.humans, (user) => !user.bot),
-    (user) => query.created_after === undefined || Date.parse(user.created_at) > Date.parse(query.created_after),
-    (user) => query.created_before === undefined || Date.parse(user.created_at) < Date.parse(query.created_before),
     only(query.exclude_active, (user) => user.state !== 'active'),
     only(query.exclude_external, (user) => !user.external),
     only(query.exclude_humans, (user) => user.bot),
     only(query.without_project_bots, (user) => !user.bot),
   ];
+  // Anyone else's created_after, created_before, order_by, sort, two_factor and without_projects
+  // are dropped (`index_params.except!`, lib/api/users.rb, pavankalisetti009/gitlab @076eb2c8).
   if (admin)
     filters.push(
+      (user) => query.created_after === undefined || Date.parse(user.created_at) > Date.parse(query.created_after),
+      (user) => query.created_before === undefined || Date.parse(user.created_at) < Date.parse(query.created_before),
       () => query.two_factor !== 'enabled',
       only(query.without_projects, (user) => !hasProject(store, user)),
       only(query.admins, (user) => isAdministrator(user)),
