@@ -4,7 +4,7 @@ import { addSandboxUser } from '../helpers/sandbox-users.js';
 
 /** collab users block|unblock|deactivate|activate|ban|unban, and offboard's --block and --deactivate. */
 describe('collab users: a leaver’s account', () => {
-  const { collab, sandbox, getJson } = useSandbox({ seed: 12 });
+  const { collab, sandbox, getJson, call } = useSandbox({ seed: 12 });
   const stateOf = async (username: string) => (await getJson(`/users?username=${username}`))[0].state;
 
   it('block, then block again (unchanged), unblock; deactivate and activate a dormant user; ban and unban', async () => {
@@ -42,6 +42,12 @@ describe('collab users: a leaver’s account', () => {
     const unknown = await collab(['users', 'block', 'nobody']);
     expect(unknown.exitCode).toBe(4);
     expect(unknown.stderr).toMatch(/^hint: check the username/m);
+  });
+
+  it('answers a block of a user ID that is no integer 400 id is invalid, before the administrator is asked', async () => {
+    // lib/api/users.rb (pavankalisetti009/gitlab @076eb2c8): `requires :id, type: Integer`.
+    const answer = await call('POST', '/users/rui/block', { as: 'owner' });
+    expect([answer.status, answer.body]).toEqual([400, { error: 'id is invalid' }]);
   });
 
   it('offboard --block: the plan ends with the account, the dry run sends nothing, the run blocks after the memberships', async () => {

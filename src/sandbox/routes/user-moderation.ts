@@ -1,4 +1,4 @@
-import { requireAdmin } from '../guards.js';
+import { requireAdmin, requireUser } from '../guards.js';
 import { forbidden, notFound } from '../errors.js';
 import { json, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { User } from '../model.js';
@@ -18,9 +18,15 @@ import { int } from '../params.js';
 const BLOCKED: readonly User['state'][] = ['blocked', 'ldap_blocked', 'banned'];
 const MINIMUM_INACTIVE_DAYS = 90;
 
+/**
+ * Each route declares `requires :id, type: Integer` (lib/api/users.rb, pavankalisetti009/gitlab
+ * @076eb2c8), which Grape checks before the body's authenticated_as_admin!: an ID that is no
+ * integer is 400 "id is invalid" whoever asks (the path's `:id`, so not `user_id`).
+ */
 function targetUser(req: SandboxRequest): { caller: User; user: User } {
+  requireUser(req);
+  const id = int({ id: req.params.user_id }, 'id');
   const caller = requireAdmin(req);
-  const id = int(req.params, 'user_id');
   const user = id === undefined ? undefined : req.store.users.get(id);
   if (!user) throw notFound('User');
   return { caller, user };
