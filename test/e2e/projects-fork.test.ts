@@ -270,6 +270,14 @@ describe('collab projects fork-relation', () => {
     expect(again.stderr).toContain('acme/web/design-system is not a fork; nothing to remove');
   });
 
+  it('the service answers a project marked as a fork of itself 400 as ForkService words it', async () => {
+    const answer = await call('POST', '/projects/acme%2Fweb%2Fstorefront/fork/acme%2Fweb%2Fstorefront');
+    expect([answer.status, answer.body]).toEqual([
+      400,
+      { message: 'Target project cannot be equal to source project' },
+    ]);
+  });
+
   it('refuses a project as a fork of itself before sending (exit 2)', async () => {
     const result = await collab(['projects', 'fork-relation', 'add', 'acme/web/storefront', 'ACME/web/storefront']);
     expect(result.exitCode).toBe(2);

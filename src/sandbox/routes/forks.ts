@@ -3,7 +3,7 @@ import { DEPRECATED_SWITCHES, PROJECT_PATH_RULE, STARRED_PROJECTS_PARAMS } from 
 import { ACCESS, canCreateProjectIn, canFork } from '../access.js';
 import { moreVisible } from '../../params/visibility.js';
 import { readableProject, requireProjectRole, requireUser } from '../guards.js';
-import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
+import { apiError, forbidden, HttpError, notFound } from '../errors.js';
 import { jsonText, noContent, notModified, type Route, type SandboxRequest, type SandboxResponse } from '../http.js';
 import type { Namespace, Project, User, Visibility } from '../model.js';
 import { modelError, readParams } from '../params.js';
@@ -124,7 +124,10 @@ function markAsFork(req: SandboxRequest): SandboxResponse {
   if (!canFork(req.store, user, source)) throw forbidden();
   if (project.forked_from_id !== null) throw new HttpError(409, { message: 'Project already forked' });
   // GitLab does not check this; a project marked as its own fork would only confuse.
-  if (source.id === project.id) throw badRequest('a project cannot be a fork of itself');
+  // Projects::ForkService#link_existing_project's :self_fork, which lib/api/projects.rb renders
+  // with render_api_error!(message, 400) (pavankalisetti009/gitlab app/services/projects/
+  // fork_service.rb @0a1c67c2, lib/api/projects.rb @2189ef3a).
+  if (source.id === project.id) throw apiError(400, 'Target project cannot be equal to source project');
   req.store.setForkedFrom(project, source.id);
   return jsonText(projectJson(req.store, project, user), 201);
 }
