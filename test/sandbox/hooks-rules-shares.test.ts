@@ -276,7 +276,7 @@ describe('sandbox: hooks, push rules, shares', () => {
       expect((await call('DELETE', `/groups/acme%2Fplatform/share/${initech}`)).status).toBe(204);
     });
 
-    // lib/api/projects.rb and lib/api/groups.rb (pavankalisetti009/gitlab @2189ef3a): Grape's
+    // lib/api/projects.rb @00d599a4 and lib/api/groups.rb @2189ef3a (pavankalisetti009/gitlab): Grape's
     // parameters first; then the services' GroupLinkable refusal, 404 Not Found.
     it('answers a Developer’s project share without group_id 400 group_id is missing, before the role', async () => {
       const answer = await call('POST', '/projects/acme%2Fplatform%2Fapi/share', { group_access: 30 }, 'developer');

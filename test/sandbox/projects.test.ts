@@ -601,7 +601,7 @@ describe('PUT /projects/:id/transfer', () => {
 });
 
 describe('PUT /projects/:id/transfer: its namespace parameter', () => {
-  // lib/api/projects.rb (pavankalisetti009/gitlab @2189ef3a): `requires :namespace` before the body.
+  // lib/api/projects.rb (pavankalisetti009/gitlab @00d599a4): `requires :namespace` before the body.
   it('answers a Developer’s transfer without namespace 400 namespace is missing, before the role', async () => {
     const answer = await call('PUT', '/projects/1/transfer', { as: 'developer', json: {} });
     expect([answer.status, answer.body]).toEqual([400, { error: 'namespace is missing' }]);

@@ -126,7 +126,7 @@ function markAsFork(req: SandboxRequest): SandboxResponse {
   // GitLab does not check this; a project marked as its own fork would only confuse.
   // Projects::ForkService#link_existing_project's :self_fork, which lib/api/projects.rb renders
   // with render_api_error!(message, 400) (pavankalisetti009/gitlab app/services/projects/
-  // fork_service.rb @0a1c67c2, lib/api/projects.rb @2189ef3a).
+  // fork_service.rb @0a1c67c2, lib/api/projects.rb @00d599a4).
   if (source.id === project.id) throw apiError(400, 'Target project cannot be equal to source project');
   req.store.setForkedFrom(project, source.id);
   return jsonText(projectJson(req.store, project, user), 201);

@@ -211,7 +211,7 @@ export const starProject = (req: SandboxRequest) => setStarred(req, true);
 export const unstarProject = (req: SandboxRequest) => setStarred(req, false);
 
 /**
- * PUT /projects/:id/transfer as lib/api/projects.rb (pavankalisetti009/gitlab @2189ef3a, a copy
+ * PUT /projects/:id/transfer as lib/api/projects.rb (pavankalisetti009/gitlab @00d599a4, a copy
  * of gitlab-org/gitlab) runs it: Grape's `requires :namespace, type: String` before the body, so
  * a namespace left out is 400 whoever asks and wherever; one given empty passes (Grape's presence
  * is the key's) and find_namespace! finds no namespace by it, 404 Namespace Not Found

@@ -23,8 +23,8 @@ interface ShareParams {
 /**
  * The share's parameters, which Grape checks before the endpoint's body and so before the role
  * is asked: `requires :group_id`, `requires :group_access, values: Gitlab::Access.all_values`,
- * `optional :expires_at, type: Date` (lib/api/projects.rb and lib/api/groups.rb,
- * pavankalisetti009/gitlab @2189ef3a, a copy of gitlab-org/gitlab).
+ * `optional :expires_at, type: Date` (pavankalisetti009/gitlab, a copy of gitlab-org/gitlab:
+ * lib/api/projects.rb @00d599a4, lib/api/groups.rb @2189ef3a).
  */
 function readShareParams(req: SandboxRequest): ShareParams {
   requireUser(req);
@@ -67,7 +67,7 @@ function shareIndex(shares: readonly ShareLink[], req: SandboxRequest): number {
 }
 
 /**
- * POST /projects/:id/share as lib/api/projects.rb (pavankalisetti009/gitlab @2189ef3a) runs it:
+ * POST /projects/:id/share as lib/api/projects.rb (pavankalisetti009/gitlab @00d599a4) runs it:
  * the parameters, `authorize! :admin_project` (403), the project's share lock (400), then
  * Projects::GroupLinks::CreateService, whose refusals are GroupLinkable's 404 Not Found (a group
  * looked up with `Group.find_by_id`, so not the 404 Group Not Found of find_group!) and whose
