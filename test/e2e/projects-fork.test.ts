@@ -192,7 +192,7 @@ describe('collab projects fork', () => {
 });
 
 describe('collab projects fork-relation', () => {
-  const { collab, get, call } = useSandbox({ seed: 30 });
+  const { collab, sandbox, get, call } = useSandbox({ seed: 30 });
   const { view, upstream } = serviceViews(get);
   /** design-system marked as a fork of handbook through the API, as a test's own set-up. */
   const markFork = async () => {
@@ -268,6 +268,14 @@ describe('collab projects fork-relation', () => {
     const again = await collab(['projects', 'fork-relation', 'remove', 'acme/web/design-system'], { as: 'owner' });
     expect(again.exitCode).toBe(0);
     expect(again.stderr).toContain('acme/web/design-system is not a fork; nothing to remove');
+  });
+
+  it('the service lowers a fork’s visibility asked above its source’s, as ForkService does, and refuses nothing', async () => {
+    const source = sandbox.store.allProjects().find((p) => p.visibility !== 'public' && p.forked_from_id === null);
+    const answer = await call('POST', `/projects/${source?.id}/fork`, {
+      json: { name: 'lowered', path: 'lowered', visibility: 'public' },
+    });
+    expect([answer.status, answer.body.visibility]).toEqual([201, source?.visibility]);
   });
 
   it('the service answers a project marked as a fork of itself 400 as ForkService words it', async () => {

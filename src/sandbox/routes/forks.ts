@@ -72,14 +72,13 @@ function createFork(req: SandboxRequest, user: User, source: Project): Project {
   const pathProblem = modelError(PROJECT_PATH_RULE, path);
   if (pathProblem) errors.path = [pathProblem];
   else if (store.projectPathTaken(ns.id, path)) errors.path = ['has already been taken'];
+  if (Object.keys(errors).length > 0) throw new HttpError(409, { message: errors });
+  // ForkService#target_visibility_level: the least of the source's, the target namespace's and the
+  // one asked for, so a visibility above the others is lowered, never refused
+  // (app/services/projects/fork_service.rb, pavankalisetti009/gitlab @0a1c67c2).
   const ceiling = lower(source.visibility, namespaceVisibility(store, ns));
   const requested = params.visibility as Visibility | undefined;
-  if (requested !== undefined && moreVisible(requested, source.visibility))
-    errors.visibility_level = [`${requested} is not allowed since the fork source project has lower visibility.`];
-  else if (requested !== undefined && moreVisible(requested, ceiling))
-    errors.visibility_level = [`${requested} is not allowed in a ${namespaceVisibility(store, ns)} group.`];
-  if (Object.keys(errors).length > 0) throw new HttpError(409, { message: errors });
-  const visibility = requested ?? ceiling;
+  const visibility = requested === undefined ? ceiling : lower(requested, ceiling);
 
   const fork = newProject(store, {
     name,
