@@ -408,6 +408,12 @@ describe('create, update, delete, restore, transfer', () => {
     expect(top).toMatchObject({ status: 201, body: { full_path: 'more', parent_id: null } });
   });
 
+  it('POST /groups/:id/transfer: a group_id that is no integer is 400 for a Developer too, before the role', async () => {
+    // lib/api/groups.rb (pavankalisetti009/gitlab @2189ef3a): `optional :group_id, type: Integer`.
+    const answer = await call('POST', '/groups/acme%2Fplatform/transfer', { as: 'developer', body: { group_id: 'x' } });
+    expect([answer.status, answer.body]).toEqual([400, { error: 'group_id is invalid' }]);
+  });
+
   it('POST /groups/:id/projects/:project_id is for administrators', async () => {
     await subgroup('more', null, 'admin');
     expect((await call('POST', '/groups/more/projects/acme%2Fweb%2Fstorefront', { as: 'owner' })).status).toBe(403);

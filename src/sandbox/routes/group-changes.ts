@@ -192,11 +192,17 @@ function capVisibility(store: Store, group: Group, limit: Visibility): void {
   }
 }
 
+/**
+ * POST /groups/:id/transfer: Grape's `optional :group_id, type: Integer` before the body's
+ * find_group! and `authorize! :change_group` (lib/api/groups.rb, pavankalisetti009/gitlab
+ * @2189ef3a), so a group_id that is no integer is 400 whoever asks.
+ */
 export function transferGroup(req: SandboxRequest): SandboxResponse {
   const { store } = req;
+  requireUser(req);
+  const targetId = int(req.input, 'group_id');
   const group = readableGroup(req);
   const user = requireGroupRole(req, group, ACCESS.owner);
-  const targetId = int(req.input, 'group_id');
   const target = targetId === undefined ? undefined : store.groups.get(targetId);
   if (targetId !== undefined && (!target || !canReadGroup(store, user, target))) throw notFound('Group');
   const fail = (reason: string) => apiError(400, `Transfer failed: ${reason}`);
