@@ -14,7 +14,7 @@ interface UserJson {
 
 /** collab users list and collab users view against the sandbox (its seeded users: root, olivia, max, dana, rui, xena). */
 describe('collab users: list and view', () => {
-  const { collab, sandbox, getJson } = useSandbox({ seed: 30 });
+  const { collab, sandbox, getJson, call } = useSandbox({ seed: 30 });
   /** Every user as the service lists them to an administrator, newest first. */
   const served = async (): Promise<UserJson[]> => getJson('/users?per_page=100');
   const usernames = (users: UserJson[]) => users.map((user) => user.username);
@@ -180,6 +180,21 @@ describe('collab users: list and view', () => {
       const all = usernames(await getJson('/users?per_page=100', 'developer'));
       expect(usernames(await getJson('/users?per_page=100&admins=true', 'developer'))).toEqual(all);
       expect(all.length).toBeGreaterThan(1);
+    });
+  });
+
+  describe('list without a token', () => {
+    it('the service refuses the list without a username, 403 as GitLab words it', async () => {
+      const answer = await call('GET', '/users', { as: null });
+      expect([answer.status, answer.body]).toEqual([
+        403,
+        { message: '403 Forbidden - Not authorized to access /api/v4/users' },
+      ]);
+    });
+
+    it('the service answers the one user asked for by username', async () => {
+      const answer = await call('GET', '/users?username=dana', { as: null });
+      expect([answer.status, answer.body.map((user: UserJson) => user.username)]).toEqual([200, ['dana']]);
     });
   });
 

@@ -1,7 +1,7 @@
 import { USER_LIST_FILTERS } from '../../params/users.js';
 import { canCreateProjectIn, isAdministrator, isProjectMember } from '../access.js';
 import { requireUser } from '../guards.js';
-import { notFound } from '../errors.js';
+import { forbidden, notFound } from '../errors.js';
 import { paginateArray } from '../pagination.js';
 import { readParams } from '../params.js';
 import { contains } from './project-actions.js';
@@ -164,6 +164,10 @@ function hasProject(store: Store, user: User): boolean {
 function listUsers(req: SandboxRequest): SandboxResponse {
   const admin = isAdministrator(req.user);
   const query = readParams(req.input, USER_LIST_FILTERS);
+  // Without a token the list is one user by username or nothing: `authorized &&=
+  // index_params[:username].present? if current_user.blank?`, then forbidden! (lib/api/users.rb,
+  // pavankalisetti009/gitlab @076eb2c8).
+  if (!req.user && !query.username) throw forbidden('Not authorized to access /api/v4/users');
   const { store } = req;
   const search = query.search;
   const only = (wanted: boolean | undefined, test: (user: User) => boolean) => (user: User) =>
