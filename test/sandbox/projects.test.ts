@@ -600,6 +600,24 @@ describe('PUT /projects/:id/transfer', () => {
   });
 });
 
+describe('PUT /projects/:id: its parameters before the role', () => {
+  it('answers a Developer’s PUT with no setting 400 at least one parameter, not 403', async () => {
+    const answer = await call('PUT', '/projects/acme%2Fweb%2Fstorefront', { as: 'developer', json: {} });
+    expect([answer.status, answer.body.error]).toEqual([
+      400,
+      expect.stringMatching(/are missing, at least one parameter must be provided$/),
+    ]);
+  });
+
+  it('answers a Developer’s PUT with a visibility not offered 400 does not have a valid value', async () => {
+    const answer = await call('PUT', '/projects/acme%2Fweb%2Fstorefront', {
+      as: 'developer',
+      json: { visibility: 'secret' },
+    });
+    expect([answer.status, answer.body]).toEqual([400, { error: 'visibility does not have a valid value' }]);
+  });
+});
+
 describe('PUT /projects/:id/transfer: its namespace parameter', () => {
   // lib/api/projects.rb (pavankalisetti009/gitlab @00d599a4): `requires :namespace` before the body.
   it('answers a Developer’s transfer without namespace 400 namespace is missing, before the role', async () => {

@@ -113,13 +113,17 @@ export function createProjectForUser(req: SandboxRequest): SandboxResponse {
 
 export function updateProject(req: SandboxRequest): SandboxResponse {
   const { store } = req;
-  const project = readableProject(req);
-  const caller = requireProjectRole(req, project, ACCESS.maintainer);
+  // Grape's parameters (their values, `at_least_one_of`) before the body's user_project and
+  // authorize_admin_project (lib/api/projects.rb `put ':id'`, pavankalisetti009/gitlab @00d599a4):
+  // a Developer's PUT with none is 400, not 403.
+  requireUser(req);
   const settings = readSettings(req, 'update');
   if (Object.keys(settings).length === 0) {
     const names = PROJECT_SETTINGS.filter((s) => s.columns.includes('update')).map((s) => s.name);
     throw paramError(`${names.join(', ')} are missing, at least one parameter must be provided`);
   }
+  const project = readableProject(req);
+  const caller = requireProjectRole(req, project, ACCESS.maintainer);
   // PUT /projects/:id asks rename_project where a name is given (present: not blank) and
   // change_visibility_level where a visibility is, changed or not (lib/api/projects.rb, `put ':id'`):
   // both owner_access's (app/policies/project_policy.rb @e8d2c257, gitlabhq/gitlabhq), so a
