@@ -408,6 +408,11 @@ describe('create, update, delete, restore, transfer', () => {
     expect(top).toMatchObject({ status: 201, body: { full_path: 'more', parent_id: null } });
   });
 
+  it('PUT /groups/:id: a visibility not offered is 400 for a Developer too, before the role', async () => {
+    const answer = await call('PUT', '/groups/acme%2Fplatform', { as: 'developer', body: { visibility: 'secret' } });
+    expect([answer.status, answer.body]).toEqual([400, { error: 'visibility does not have a valid value' }]);
+  });
+
   it('POST /groups/:id/transfer: a group_id that is no integer is 400 for a Developer too, before the role', async () => {
     // lib/api/groups.rb (pavankalisetti009/gitlab @2189ef3a): `optional :group_id, type: Integer`.
     const answer = await call('POST', '/groups/acme%2Fplatform/transfer', { as: 'developer', body: { group_id: 'x' } });

@@ -122,10 +122,14 @@ function checkVisibilityChange(store: Store, group: Group, visibility: Visibilit
 
 export function updateGroup(req: SandboxRequest): SandboxResponse {
   const { store } = req;
-  const group = readableGroup(req);
-  const user = requireGroupRole(req, group, ACCESS.owner);
+  // Grape's parameters before the body's find_group! and authorize_any! [:admin_group, ...]
+  // (lib/api/groups.rb `put ':id'`, pavankalisetti009/gitlab @2189ef3a): a value not offered is 400
+  // whoever asks.
+  requireUser(req);
   const specs = settingsFor('update');
   const params = readParams(req.input, specs);
+  const group = readableGroup(req);
+  const user = requireGroupRole(req, group, ACCESS.owner);
   refuseAdminOnly(user, params, specs);
   const path = params.path as string | undefined;
   let pathChanged = false;
