@@ -38,6 +38,11 @@ export interface CheckOptions {
   verbose?: boolean;
   /** collab.yaml's directory, where the files it names are (an avatar): their problems are said too. */
   dir?: string;
+  /**
+   * The file as written (`data` is it resolved), templates and all: an item listed twice is named
+   * as written, so that a name from a secret (a hook's URL) is said as its template.
+   */
+  kept?: unknown;
 }
 
 /** Every problem of the file's shape (the schema) and of what it means (globs, links, duplicates). */
@@ -46,7 +51,7 @@ export function checkShape(data: unknown, options: CheckOptions = {}): Issue[] {
   const issues = result.success
     ? []
     : (result.error.issues as unknown as ZodIssue[]).flatMap((issue) => describe(issue, data, [], options));
-  return [...withoutMeant(issues), ...meaning(data, options.dir)];
+  return [...withoutMeant(issues), ...meaning(data, options.dir, options.kept)];
 }
 
 /**
@@ -211,7 +216,7 @@ function isListSection(schema: ZodMiniType | undefined): boolean {
 }
 
 /** Rules the schema cannot say: project keys are paths or globs, `create` only on a path, an LDAP link has exactly one of cn and filter, no item listed twice. */
-function meaning(data: unknown, dir: string | undefined): Issue[] {
+function meaning(data: unknown, dir: string | undefined, kept: unknown): Issue[] {
   if (!isObject(data)) return [];
   const issues: Issue[] = [];
   const levels: Array<{ path: (string | number)[]; level: unknown; createAllowed: boolean }> = [];
@@ -271,6 +276,7 @@ function meaning(data: unknown, dir: string | undefined): Issue[] {
           section.identify ? (section.noun ?? 'item') : String(section.identity),
           [...path, section.name],
           issues,
+          kept === undefined ? undefined : at(kept, [...path, section.name]),
         );
     }
   }
@@ -283,15 +289,18 @@ function duplicates(
   what: string,
   path: (string | number)[],
   issues: Issue[],
+  written?: unknown,
 ): void {
   const seen = new Set<unknown>();
   listItems(section).forEach((item, index) => {
     if (!isObject(item)) return;
     const key = keyOf(item);
+    const keptItem = listItems(written)[index];
+    const shown = isObject(keptItem) ? keyOf(keptItem) : key;
     if (seen.has(key))
       issues.push({
         path: [...path, ...itemPath(section, index)],
-        message: `${label(path)}: ${what} ${String(key)} is listed twice`,
+        message: `${label(path)}: ${what} ${String(shown)} is listed twice`,
       });
     seen.add(key);
   });
@@ -309,6 +318,14 @@ export function repeatedKeys(section: (typeof SECTIONS)[number], value: unknown)
   if (!keyOf) return [];
   const keys = listItems(value).flatMap((item) => (isObject(item) ? [keyOf(item)] : []));
   return [...new Set(keys.filter((key, index) => keys.indexOf(key) !== index))];
+}
+
+/** The part of `data` at `path` (undefined where there is none). */
+function at(data: unknown, path: readonly (string | number)[]): unknown {
+  let part = data;
+  for (const step of path)
+    part = isObject(part) || Array.isArray(part) ? (part as Record<string, unknown>)[step] : undefined;
+  return part;
 }
 
 function listItems(section: unknown): unknown[] {

@@ -127,7 +127,9 @@ export function parseDesired(
   // A value whose template did not resolve is already a problem: what the shape check then says of
   // it (a masked value "must not be empty") is only that again, and would count as a second problem.
   issues.push(
-    ...checkShape(resolved, { ...options, dir }).filter((issue) => !unresolved.has(JSON.stringify(issue.path))),
+    ...checkShape(resolved, { ...options, dir, kept: data }).filter(
+      (issue) => !unresolved.has(JSON.stringify(issue.path)),
+    ),
   );
   if (issues.length > 0)
     throw problems(

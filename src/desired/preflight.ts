@@ -6,7 +6,7 @@ import { getProject } from '../api/projects.js';
 import { findResource } from '../api/recover.js';
 import type { VerbContext } from '../context.js';
 import { CollabError, isCollabError } from '../errors.js';
-import { equal, liveFields, reachedBy } from './diff.js';
+import { equal, liveFields, type ResolveTemplate, reachedBy } from './diff.js';
 import type { Journal } from './journal.js';
 import { eachLimited } from '../util/pool.js';
 import { askedSections, checkAsks, readByGraphql } from './graphql.js';
@@ -63,6 +63,8 @@ export function unsetSecrets(env: Env, fileDir: string, changes: readonly Change
       else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
     };
     visit(change.request);
+    // A key named by a secret is resolved to find its item, whether or not the request sends it (a delete).
+    visit(change.address.key);
   }
   return [...found].map(([problem, ids]) => ({ problem, changes: [...ids] }));
 }
@@ -198,7 +200,9 @@ async function readTargets(
     const again = [...(asked.get(check.live) ?? [])].filter(
       (name) =>
         !byGraphql(check).has(name) ||
-        check.compared.some((change) => change.address.section === name && moved(change, check.live, true)),
+        check.compared.some(
+          (change) => change.address.section === name && moved(change, check.live, resolverOf(ctx, plan), true),
+        ),
     );
     if (again.length === 0) return;
     for (const name of again) byGraphql(check).delete(name);
@@ -216,12 +220,15 @@ async function readTargets(
   }
   const stale: Stale = new Map();
   const reached = new Set<string>();
+  const resolve = resolverOf(ctx, plan);
   for (const check of checks) {
     const { live } = check;
-    const moves = check.compared.filter((each) => moved(each, live, byGraphql(check).has(each.address.section)));
+    const moves = check.compared.filter((each) =>
+      moved(each, live, resolve, byGraphql(check).has(each.address.section)),
+    );
     // Moved to the change's own result is done; moved anywhere else (or shown only in part by
     // GraphQL) is another client's doing, and the whole target is refused.
-    const change = moves.find((each) => byGraphql(check).has(each.address.section) || !reachedBy(each, live));
+    const change = moves.find((each) => byGraphql(check).has(each.address.section) || !reachedBy(each, live, resolve));
     if (!change) {
       for (const each of moves) reached.add(each.id);
       continue;
@@ -230,7 +237,7 @@ async function readTargets(
       check.key,
       new CollabError(
         'rejected',
-        `stale: ${change.id} was planned from ${JSON.stringify(change.live)}, the service now has ${JSON.stringify(liveFields(change.address, live, change.after))}; nothing of ${live.path} was changed`,
+        `stale: ${change.id} was planned from ${JSON.stringify(change.live)}, the service now has ${JSON.stringify(liveFields(change.address, live, change.after, { change, resolve }))}; nothing of ${live.path} was changed`,
         {
           hint: `make a new plan of it (\`collab plan -f ${plan.file.path} --out <file> ${live.path}\`) and review it`,
         },
@@ -251,8 +258,17 @@ async function readTargets(
 }
 
 /** `partial`: the live state came through GraphQL, which may leave fields out: a field it lacks is not taken as unmoved. */
-const moved = (change: Change, live: LiveTarget, partial = false) =>
-  !unmoved(change.live, liveFields(change.address, live, change.after), partial);
+const moved = (change: Change, live: LiveTarget, resolve: ResolveTemplate, partial = false) =>
+  !unmoved(change.live, liveFields(change.address, live, change.after, { change, resolve }), partial);
+
+/**
+ * A secret's template in a change's key (a hook's URL from `${env:…}`) resolved now, as apply sends
+ * it: checkSecrets found each set, so the item is looked for by what the secret stands for now.
+ */
+const resolverOf =
+  (ctx: VerbContext, plan: Plan): ResolveTemplate =>
+  (template) =>
+    resolveReferences(template, ctx.session.env, dirname(plan.file.path), () => undefined);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -17,7 +17,7 @@ import { CollabError, isCollabError } from '../../errors.js';
 import { anyApproverProblem, APPROVAL_RULE_PARAMS, RULE_TYPES, ruleBranchesProblem } from '../../params/approvals.js';
 import { expiryPassed } from '../../params/members.js';
 import { dayOf } from '../../util/day.js';
-import { equal, isItem, listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
+import { equal, isItem, listOf, listReached, listSchema, paramSchema, unlisted, withSecret } from './common.js';
 import type { Item, OnTarget, Planned, Section } from './section.js';
 
 /**
@@ -306,7 +306,7 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
       }
     },
   },
-  diff: ({ value, live, target, today, warn, emit: emitChange }) => {
+  diff: ({ value, live, target, today, warn, kept, emit: emitChange }) => {
     const readOnly = live.approvalRulesReadOnly;
     const emit: typeof emitChange = (...change) => {
       if (readOnly !== undefined)
@@ -356,12 +356,14 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
           if (!protectable.has(branch))
             throw new CollabError(
               'not-found',
-              `branch ${branch} is not protected in ${target.path} (approval rule ${want.name})`,
+              `branch ${branch} is not protected in ${target.path} (approval rule ${item.name === undefined ? want.name : String(kept(item).name)})`,
               { hint: `protect it first: add it to protected_branches of ${target.path}, or name a protected branch` },
             );
       const existing = found.find((rule) => matches(item, rule));
+      // Shown and sent as the plan keeps it: a name from a secret as its template, resolved when sent.
+      const shown: RuleWant = item.name === undefined ? want : { ...want, name: String(kept(item).name) };
       if (!existing) {
-        emit(keyOf(want), 'create', null, want, { op: 'approval-rule-create', rule: want });
+        emit(keyOf(want), 'create', null, shown, { op: 'approval-rule-create', rule: shown });
         continue;
       }
       const current = liveWant(existing);
@@ -376,8 +378,8 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
           keyOf(existing),
           'update',
           current,
-          want,
-          { op: 'approval-rule-replace', ruleId: existing.id, rule: want },
+          shown,
+          { op: 'approval-rule-replace', ruleId: existing.id, rule: shown },
           true,
         );
         continue;
@@ -387,8 +389,8 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
         keyOf(existing),
         'update',
         Object.fromEntries(keys.map((key) => [key, current[key]])),
-        Object.fromEntries(keys.map((key) => [key, want[key]])),
-        { op: 'approval-rule-update', ruleId: existing.id, rule: { ...current, ...want }, known: knownIds(existing) },
+        Object.fromEntries(keys.map((key) => [key, shown[key]])),
+        { op: 'approval-rule-update', ruleId: existing.id, rule: { ...current, ...shown }, known: knownIds(existing) },
       );
     }
     for (const existing of unlisted(wanted, found, matches))
@@ -426,7 +428,10 @@ export const approvalRules: Section<ApprovalRuleSpec> = {
     const known = spec.op === 'approval-rule-update' ? spec.known : {};
     const ids = (key: ListKey, names: string[], look: (name: string) => Promise<number>) =>
       Promise.all(names.map((name) => known[`${key}:${name}`] ?? look(name)));
-    const body: ApprovalRuleBody = { name: rule.name, approvals_required: rule.approvals_required };
+    const body: ApprovalRuleBody = {
+      name: withSecret(rule.name, resolver.secret),
+      approvals_required: rule.approvals_required,
+    };
     if (spec.op !== 'approval-rule-update') body.rule_type = rule.rule_type;
     if (rule.users) body.user_ids = await ids('users', rule.users, (name) => resolver.userId(name));
     if (rule.groups) body.group_ids = await ids('groups', rule.groups, (path) => resolver.groupId(path));

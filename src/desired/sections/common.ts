@@ -201,6 +201,10 @@ export function listReached<T>(
 }
 
 /** A body whose `${env:…}`/`${file:…}` templates (a plan keeps secrets so) are resolved now, when it is sent. */
+/** One text as sent: resolved where it holds a template (a name the file gives as a secret), else as it is. */
+export const withSecret = (text: string, secret: (text: string) => string): string =>
+  text.includes('${') ? secret(text) : text;
+
 export function withSecrets(body: Item, secret: (text: string) => string): Item {
   const resolve = (value: unknown): unknown => {
     if (typeof value === 'string') return value.includes('${') ? secret(value) : value;

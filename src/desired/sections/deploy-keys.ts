@@ -10,7 +10,17 @@ import {
 import { DEPLOY_KEY_KEY, DEPLOY_KEY_TITLE } from '../../params/deploy-keys.js';
 import { ruleError } from '../../params/rules.js';
 import { CollabError } from '../../errors.js';
-import { isItem, listOf, listReached, listSchema, paramSchema, unlisted, itemAt, keysApart } from './common.js';
+import {
+  isItem,
+  itemAt,
+  keysApart,
+  listOf,
+  listReached,
+  listSchema,
+  paramSchema,
+  unlisted,
+  withSecret,
+} from './common.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
 /**
@@ -92,7 +102,8 @@ export const deployKeys: Section<DeployKeySpec> = {
     for (const [index, item] of wanted.items.entries()) {
       const title = String(item.title);
       const body: KeyBody = {
-        title,
+        // As the plan keeps it: a title from a secret is its template, resolved when sent.
+        title: String(kept(item).title),
         key: String(kept(item).key),
         ...(item.can_push !== undefined ? { can_push: item.can_push } : {}),
       };
@@ -107,7 +118,7 @@ export const deployKeys: Section<DeployKeySpec> = {
       if (elsewhere)
         throw new CollabError(
           'usage',
-          `deploy_keys: ${title} on ${target.kind} ${target.path} is the key it has as ${JSON.stringify(elsewhere.title)}: a project holds a key once, and GitLab would answer that key unchanged`,
+          `deploy_keys: ${body.title} on ${target.kind} ${target.path} is the key it has as ${JSON.stringify(elsewhere.title)}: a project holds a key once, and GitLab would answer that key unchanged`,
           {
             hint: `give it the title ${JSON.stringify(elsewhere.title)} in the file, or rename the key first (collab deploy-keys update --title)`,
           },
@@ -116,7 +127,7 @@ export const deployKeys: Section<DeployKeySpec> = {
       if (listed)
         throw new CollabError(
           'usage',
-          `deploy_keys: ${title} on ${target.kind} ${target.path} is the key the file lists as ${JSON.stringify(String(listed.title))} too: a project holds a key once`,
+          `deploy_keys: ${body.title} on ${target.kind} ${target.path} is the key the file lists as ${JSON.stringify(String(listed.title))} too: a project holds a key once`,
           { hint: 'list the key once' },
         );
       if (!existing) {
@@ -180,7 +191,11 @@ export const deployKeys: Section<DeployKeySpec> = {
   updates: (_title, after) => (isItem(after) && !('key' in after) ? Object.keys(after) : undefined),
   ops: ['deploy-key-create', 'deploy-key-update', 'deploy-key-replace', 'deploy-key-delete'],
   send: async (spec, resolver) => {
-    const resolved = (body: KeyBody): KeyBody => ({ ...body, key: resolver.secret(body.key) });
+    const resolved = (body: KeyBody): KeyBody => ({
+      ...body,
+      title: withSecret(body.title, resolver.secret),
+      key: resolver.secret(body.key),
+    });
     switch (spec.op) {
       case 'deploy-key-create':
         return [addDeployKey(spec.ref, resolved(spec.body))];

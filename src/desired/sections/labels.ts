@@ -15,6 +15,7 @@ import {
   servicePath,
   shape,
   unlisted,
+  withSecret,
   withSecrets,
 } from './common.js';
 import { allOf, gidNumber, isText, isTextOrNull } from './graphql-nodes.js';
@@ -164,6 +165,8 @@ export const labels: Section<LabelSpec> = {
     const found = live.labels ?? [];
     for (const item of wanted.items) {
       const name = String(item.name);
+      // The name as the plan keeps it (a template where the file gives it as a secret): shown and sent.
+      const written = String(kept(item).name);
       const fields = Object.fromEntries(
         FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, kept(item)[field]]),
       );
@@ -171,7 +174,7 @@ export const labels: Section<LabelSpec> = {
       if (!existing && live.ancestorLabels?.includes(name))
         throw new CollabError(
           'usage',
-          `labels: ${name} on ${target.kind} ${target.path} is a label of a group above it, which GitLab refuses to make again there (409)`,
+          `labels: ${written} on ${target.kind} ${target.path} is a label of a group above it, which GitLab refuses to make again there (409)`,
           { hint: `list it under the group that has it, or give this ${target.kind}'s label another name` },
         );
       if (!existing) {
@@ -179,8 +182,8 @@ export const labels: Section<LabelSpec> = {
           name,
           'create',
           null,
-          { name, ...fields },
-          { op: 'label-create', body: { name, color: String(kept(item).color), ...fields } },
+          { name: written, ...fields },
+          { op: 'label-create', body: { name: written, color: String(kept(item).color), ...fields } },
         );
         continue;
       }
@@ -189,7 +192,7 @@ export const labels: Section<LabelSpec> = {
       const after = Object.fromEntries(changed);
       emit(name, 'update', Object.fromEntries(changed.map(([field]) => [field, existing[field]])), after, {
         op: 'label-update',
-        name,
+        name: written,
         body: after,
       });
     }
@@ -234,7 +237,7 @@ export const labels: Section<LabelSpec> = {
       case 'label-create':
         return [createLabel(owner, withSecrets(spec.body, resolver.secret) as typeof spec.body)];
       case 'label-update':
-        return [updateLabel(owner, spec.name, withSecrets(spec.body, resolver.secret))];
+        return [updateLabel(owner, withSecret(spec.name, resolver.secret), withSecrets(spec.body, resolver.secret))];
       case 'label-delete':
         return [deleteLabel(owner, spec.name)];
     }

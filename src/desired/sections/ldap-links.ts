@@ -1,7 +1,7 @@
 import { strictObject } from 'zod/mini';
 import { addLdapLink, type LdapLink, listLdapLinks, removeLdapLink } from '../../api/groups.js';
 import { LDAP_LINK_PARAMS } from '../../params/groups.js';
-import { accessLevel, accessLevelWord, listOf, listSchema, shape, unlisted } from './common.js';
+import { accessLevel, accessLevelWord, listOf, listSchema, shape, unlisted, withSecrets } from './common.js';
 import type { Item, OnTarget, Section } from './section.js';
 
 /**
@@ -29,6 +29,10 @@ const keyOf = (link: LdapLink | Item) => `${String(link.provider)}/${String(link
 const same = (a: LdapLink, b: Item) =>
   a.provider === b.provider && (a.cn ?? null) === (b.cn ?? null) && (a.filter ?? null) === (b.filter ?? null);
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** The fields that name a link (its provider, and cn or filter), as given. */
+const namesOf = (link: Item): Item =>
+  Object.fromEntries(['provider', 'cn', 'filter'].filter((n) => typeof link[n] === 'string').map((n) => [n, link[n]]));
 
 /** What POST .../ldap_group_links is sent. */
 const sent = (body: LinkBody): LdapLink & { provider: string; group_access: number } => ({
@@ -63,11 +67,13 @@ export const ldapLinks: Section<LdapSpec> = {
       live.ldapLinks = response.status === 404 ? [] : response.data;
     },
   },
-  diff: ({ value, live, emit }) => {
+  diff: ({ value, live, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.ldapLinks ?? [];
     for (const link of wanted.items) {
-      const body = { ...link, group_access: accessLevel(link.group_access) };
+      // Shown and sent as the plan keeps it (a filter from a secret as its template), resolved when sent.
+      const written = kept(link);
+      const body = { ...written, group_access: accessLevel(link.group_access) };
       const existing = found.find((l) => same(l, link));
       if (!existing) emit(keyOf(link), 'create', null, body, { op: 'ldap-create', body });
       else if (existing.group_access !== body.group_access)
@@ -76,7 +82,12 @@ export const ldapLinks: Section<LdapSpec> = {
           'update',
           { group_access: existing.group_access },
           { group_access: body.group_access },
-          { op: 'ldap-replace', link: existing, body },
+          {
+            op: 'ldap-replace',
+            // The link as the file names it: the live one's cn or filter is the file's, resolved.
+            link: { ...existing, ...namesOf(written) },
+            body,
+          },
         );
     }
     for (const existing of unlisted(wanted, found, (link, live) => same(live, link))) {
@@ -101,12 +112,16 @@ export const ldapLinks: Section<LdapSpec> = {
   },
   liveFields: (key, live) => ({ link: live.ldapLinks?.find((l) => keyOf(l) === key) ?? null }),
   ops: ['ldap-create', 'ldap-replace', 'ldap-delete'],
-  send: async (spec) => {
+  send: async (spec, resolver) => {
+    const resolved = (body: LinkBody) => withSecrets(body, resolver.secret) as LinkBody;
     switch (spec.op) {
       case 'ldap-create':
-        return [addLdapLink(spec.ref, sent(spec.body))];
+        return [addLdapLink(spec.ref, sent(resolved(spec.body)))];
       case 'ldap-replace':
-        return [removeLdapLink(spec.ref, spec.link), addLdapLink(spec.ref, sent(spec.body))];
+        return [
+          removeLdapLink(spec.ref, withSecrets({ ...spec.link }, resolver.secret) as LdapLink),
+          addLdapLink(spec.ref, sent(resolved(spec.body))),
+        ];
       case 'ldap-delete':
         return [removeLdapLink(spec.ref, spec.link)];
     }

@@ -25,6 +25,7 @@ import {
   listSchema,
   servicePath,
   unlisted,
+  withSecret,
 } from './common.js';
 import { allInRecordOrder, gidNumber, isNode, isText } from './graphql-nodes.js';
 import type { LiveTarget } from '../model.js';
@@ -94,9 +95,11 @@ const heldAs = (member: MemberRecord, after: { expires_at?: unknown }): MemberPa
 });
 
 /** What a change's body sends: the level, and the expiry when the change has one. */
-const sent = (body: MemberParams): MemberParams => ({
+const sent = (body: MemberParams, secret: (text: string) => string): MemberParams => ({
   access_level: body.access_level,
-  ...(body.expires_at !== undefined ? { expires_at: body.expires_at } : {}),
+  ...(body.expires_at !== undefined
+    ? { expires_at: typeof body.expires_at === 'string' ? withSecret(body.expires_at, secret) : body.expires_at }
+    : {}),
 });
 
 /**
@@ -274,17 +277,19 @@ export const members: Section<MemberSpec> = {
       return found !== undefined;
     },
   },
-  diff: ({ value, live, target, today, warn, emit }) => {
+  diff: ({ value, live, target, today, warn, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.members ?? [];
     for (const member of wanted.items) {
       const username = String(member.username);
+      // The username as written, for what is said (a template where it is a secret).
+      const named = String(kept(member).username);
       const after = paramsOf(member);
       // A membership whose day has come is over (GitLab removes it, and refuses an expiry in the past).
       if (expiryPassed(after.expires_at, today)) {
         const existing = found.find((m) => isUser(m, username));
         if (!existing || !equal(existing.access_level, after.access_level) || existing.expires_at !== after.expires_at)
-          warn(`members: ${username}'s membership ended on ${after.expires_at}; it is not made again`);
+          warn(`members: ${named}'s membership ended on ${String(kept(member).expires_at)}; it is not made again`);
         continue;
       }
       const existing = found.find((m) => isUser(m, username));
@@ -295,21 +300,28 @@ export const members: Section<MemberSpec> = {
       if (above && above.level > after.access_level)
         throw new CollabError(
           'usage',
-          `members: ${username} on ${target.kind} ${target.path} would be ${accessLevelWord(after.access_level)}, below the ${accessLevelWord(above.level)} role they hold in group ${above.group} above it, which GitLab refuses (400)`,
+          `members: ${named} on ${target.kind} ${target.path} would be ${accessLevelWord(after.access_level)}, below the ${accessLevelWord(above.level)} role they hold in group ${above.group} above it, which GitLab refuses (400)`,
           {
-            hint: `give ${username} ${accessLevelWord(above.level)} or more here, leave them out (they have it from ${above.group}), or change their role in ${above.group}`,
+            hint: `give ${named} ${accessLevelWord(above.level)} or more here, leave them out (they have it from ${above.group}), or change their role in ${above.group}`,
           },
         );
       if (!existing && live.membershipLockedBy)
         throw new CollabError(
           'usage',
-          `members: ${username} on project ${target.path}: group ${live.membershipLockedBy} has membership_lock on, which keeps new members out of its projects (GitLab answers 405)`,
+          `members: ${named} on project ${target.path}: group ${live.membershipLockedBy} has membership_lock on, which keeps new members out of its projects (GitLab answers 405)`,
           {
-            hint: `add ${username} to group ${live.membershipLockedBy} instead, or turn membership_lock off in its settings`,
+            hint: `add ${named} to group ${live.membershipLockedBy} instead, or turn membership_lock off in its settings`,
           },
         );
-      if (!existing) emit(username, 'create', null, after, { op: 'member-add', member: username, body: after });
-      else emit(username, 'update', before, after, { op: 'member-update', member: existing.id, body: after });
+      // Shown and sent as the plan keeps them: an expiry (or a username) from a secret as its template.
+      const written = kept(member);
+      const shown: MemberParams =
+        typeof written.expires_at === 'string' && after.expires_at != null
+          ? { ...after, expires_at: written.expires_at }
+          : after;
+      if (!existing)
+        emit(username, 'create', null, shown, { op: 'member-add', member: String(written.username), body: shown });
+      else emit(username, 'update', before, shown, { op: 'member-update', member: existing.id, body: shown });
     }
     const lastOwner = ownerLeft(target.kind, servicePath(live), found, wanted, live.caller, today);
     if (lastOwner)
@@ -359,9 +371,16 @@ export const members: Section<MemberSpec> = {
     const owner = { kind: spec.kind, ref: spec.ref };
     switch (spec.op) {
       case 'member-add':
-        return [addMember(owner, { username: spec.member }, sent(spec.body), resolver.sentAt)];
+        return [
+          addMember(
+            owner,
+            { username: withSecret(spec.member, resolver.secret) },
+            sent(spec.body, resolver.secret),
+            resolver.sentAt,
+          ),
+        ];
       case 'member-update':
-        return [updateMember(owner, spec.member, sent(spec.body))];
+        return [updateMember(owner, spec.member, sent(spec.body, resolver.secret))];
       case 'member-remove':
         return [removeMember(owner, spec.member)];
     }

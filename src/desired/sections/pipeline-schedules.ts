@@ -491,6 +491,8 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
     const found = live.schedules ?? [];
     for (const item of wanted.items) {
       const description = String(item.description);
+      // The description as written, for what is said and sent (a template where it is a secret).
+      const written = String(kept(item).description);
       const variables = variablesOf(item);
       // Compared as resolved, shown and sent as the plan keeps them: a field given as a template is its template.
       const fields = Object.fromEntries(
@@ -502,19 +504,19 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       const others = found.filter((s) => s !== existing && s.description === description);
       if (existing && others.length > 0)
         warn(
-          `pipeline_schedules: project ${target.path} has ${others.length + 1} schedules described ${description}: the plan compares the first (ID ${existing.id}) alone, and leaves ${others.map((s) => `ID ${s.id}`).join(', ')} (give ${others.length === 1 ? 'it' : 'them'} another description)`,
+          `pipeline_schedules: project ${target.path} has ${others.length + 1} schedules described ${written}: the plan compares the first (ID ${existing.id}) alone, and leaves ${others.map((s) => `ID ${s.id}`).join(', ')} (give ${others.length === 1 ? 'it' : 'them'} another description)`,
         );
       // Only a ref the change sends: a schedule that keeps its ref is not refused for another's.
       const unresolved = live.unresolvedRefs?.get(String(item.ref));
       if (unresolved && !(existing && sameRef(item.ref, existing.ref)))
-        throw refRefused(target.path, description, String(item.ref), unresolved);
+        throw refRefused(target.path, written, String(item.ref), unresolved);
       // Each variable's value as the plan keeps it, by its key: the file's list and its kept copy are in one order.
       const keptValues = new Map(
         (variables ?? []).map((v, i) => [v.key, variablesOf(kept(item))?.[i]?.value ?? v.value]),
       );
       const templated = (list: VariableBody[]) => list.map((v) => ({ ...v, value: keptValues.get(v.key) ?? v.value }));
       const guarded = (ref: string, answer: 'create' | 'update' | 'keep') => {
-        const refusal = protectedRefusal(target.path, description, live, ref, answer);
+        const refusal = protectedRefusal(target.path, written, live, ref, answer);
         if (typeof refusal === 'string') warn(refusal);
         else if (refusal) throw refusal;
       };
@@ -523,7 +525,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         const shown: Item = { ...fields, ...(variables ? { variables: shownVariables(templated(variables)) } : {}) };
         emit(description, 'create', null, shown, {
           op: 'schedule-create',
-          body: { description, ...fields },
+          body: { description: written, ...fields },
           variables: templated(variables ?? []),
         });
         continue;
@@ -532,7 +534,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
         const yours = live.resource ? projectRole(live.resource) : undefined;
         throw new CollabError(
           'auth',
-          `pipeline_schedules: ${description} on project ${target.path}: the caller may not read its variables, so the file's cannot be compared (GitLab shows them to maintainers and the schedule's owner)`,
+          `pipeline_schedules: ${written} on project ${target.path}: the caller may not read its variables, so the file's cannot be compared (GitLab shows them to maintainers and the schedule's owner)`,
           { hint: refusedHint(ROLES.maintainers, yours) },
         );
       }
@@ -555,7 +557,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
       }
       const owner = existing.owner?.username;
       const takeOwnership = owner !== live.scheduleCaller && item.take_ownership === true;
-      const refusal = ownerRefusal(target.path, description, live, owner, {
+      const refusal = ownerRefusal(target.path, written, live, owner, {
         takeOwnership,
         writes: changed.length + vars.create.length + vars.update.length > 0,
       });

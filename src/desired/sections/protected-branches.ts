@@ -22,7 +22,7 @@ import {
 } from '../../params/protected-refs.js';
 import { findResource } from '../../api/recover.js';
 import { CollabError } from '../../errors.js';
-import { equal, isItem, listOf, listSchema, paramSchema, unlisted } from './common.js';
+import { equal, isItem, listOf, listSchema, paramSchema, unlisted, withSecret } from './common.js';
 import { gidNumber, isFlag, isNode, isText, wholeNodes } from './graphql-nodes.js';
 import type { Body, Item, OnTarget, Section } from './section.js';
 
@@ -188,7 +188,7 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
       return true;
     },
   },
-  diff: ({ value, live, target, emit }) => {
+  diff: ({ value, live, target, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.protectedBranches ?? [];
     // Under enforce, the branches beyond the list would be left protected while the plan said all else goes.
@@ -200,9 +200,11 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
       );
     for (const item of wanted.items) {
       const name = String(item.name);
+      // Shown and sent as the plan keeps it: a name from a secret as its template, resolved when sent.
+      const written = String(kept(item).name);
       const existing = found.find((branch) => branch.name === name);
       if (!existing) {
-        const body = createBody(item);
+        const body = { ...createBody(item), name: written };
         emit(name, 'create', null, shown(body), { op: 'protected-branch-create', body });
         continue;
       }
@@ -210,7 +212,7 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
       if (Object.keys(after).length === 0) continue;
       emit(name, 'update', before, after, {
         op: 'protected-branch-update',
-        name,
+        name: written,
         body: { ...accessEdits(existing, roles), ...flags },
       });
     }
@@ -243,12 +245,12 @@ export const protectedBranches: Section<ProtectedBranchSpec> = {
         )
       : undefined,
   ops: ['protected-branch-create', 'protected-branch-update', 'protected-branch-delete'],
-  send: async (spec) => {
+  send: async (spec, resolver) => {
     switch (spec.op) {
       case 'protected-branch-create':
-        return [protectRef(spec.ref, 'branch', spec.body)];
+        return [protectRef(spec.ref, 'branch', { ...spec.body, name: withSecret(spec.body.name, resolver.secret) })];
       case 'protected-branch-update':
-        return [updateProtectedBranch(spec.ref, spec.name, spec.body)];
+        return [updateProtectedBranch(spec.ref, withSecret(spec.name, resolver.secret), spec.body)];
       case 'protected-branch-delete':
         return [unprotectRef(spec.ref, 'branch', spec.name)];
     }

@@ -35,7 +35,7 @@ import {
   GROUP_INHERITANCE_PARAM,
   MIN_REQUIRED_APPROVALS,
 } from '../../params/protected-environments.js';
-import { accessLevel, isItem, listOf, listSchema, paramSchema, unlisted } from './common.js';
+import { accessLevel, isItem, listOf, listSchema, paramSchema, unlisted, withSecret } from './common.js';
 import type { Item, OnTarget, Reader, Section } from './section.js';
 import { once } from '../../util/memo.js';
 
@@ -337,12 +337,14 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
       );
     },
   },
-  diff: ({ value, live, target, today, warn, emit }) => {
+  diff: ({ value, live, target, today, warn, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.protectedEnvironments ?? [];
     const names = live.environmentNames;
     for (const item of wanted.items) {
       const name = String(item.name);
+      // The name as the plan keeps it, for what is shown and sent (a template where it is a secret).
+      const written = String(kept(item).name);
       // "The assignable group_id are the subgroups under the given group"
       // (doc/api/group_protected_environments.md): another group is refused (422), so said now.
       // GitLab finds a path whatever its case, so `ACME/web` is a subgroup of `acme`.
@@ -355,7 +357,7 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
             )
               throw new CollabError(
                 'usage',
-                `protected_environments: group ${entry.group} is not a subgroup of ${target.path} (protected environment ${name})`,
+                `protected_environments: group ${entry.group} is not a subgroup of ${target.path} (protected environment ${written})`,
                 { hint: `a group's entries name its subgroups (${target.path}/…), a role or a user` },
               );
       // The users of new entries need access to the project (a group's, its Maintainer role),
@@ -380,7 +382,7 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
             if (access === 'none')
               throw new CollabError(
                 'usage',
-                `protected_environments: user ${entry.user} ${lacking} (protected environment ${name}), which GitLab refuses (422)`,
+                `protected_environments: user ${entry.user} ${lacking} (protected environment ${written}), which GitLab refuses (422)`,
                 {
                   hint:
                     target.kind === 'group'
@@ -412,7 +414,7 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
             if (id !== undefined && entries.some((e) => e.group_id === id)) continue;
             throw new CollabError(
               'usage',
-              `protected_environments: group ${entry.group} is not shared with project ${target.path} (protected environment ${name}), which GitLab refuses (422)`,
+              `protected_environments: group ${entry.group} is not shared with project ${target.path} (protected environment ${written}), which GitLab refuses (422)`,
               { hint: `share the project with ${entry.group} first: list it in the project's shares` },
             );
           }
@@ -431,7 +433,7 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
         emit(name, 'create', null, words, {
           op: 'environment-protect',
           body: {
-            name,
+            name: written,
             deploy_access_levels: (lists.deploy_access_levels ?? []).map((entry) => entry.body),
             ...(lists.approval_rules ? { approval_rules: lists.approval_rules.map((entry) => entry.body) } : {}),
           },
@@ -451,7 +453,8 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
         before[field] = live.map((entry) => liveItem(entry, names, field === 'approval_rules'));
         after[field] = words[field];
       }
-      if (Object.keys(body).length > 0) emit(name, 'update', before, after, { op: 'environment-update', name, body });
+      if (Object.keys(body).length > 0)
+        emit(name, 'update', before, after, { op: 'environment-update', name: written, body });
     }
     for (const existing of unlisted(wanted, found, (item, env) => item.name === env.name))
       emit(
@@ -484,13 +487,13 @@ export const protectedEnvironments: Section<ProtectedEnvironmentSpec> = {
   }),
   updates: (_name, after) => (isItem(after) ? Object.keys(after) : undefined),
   ops: ['environment-protect', 'environment-update', 'environment-unprotect'],
-  send: async (spec) => {
+  send: async (spec, resolver) => {
     const owner = { kind: spec.kind, ref: spec.ref };
     switch (spec.op) {
       case 'environment-protect':
-        return [protectEnvironment(owner, spec.body)];
+        return [protectEnvironment(owner, { ...spec.body, name: withSecret(spec.body.name, resolver.secret) })];
       case 'environment-update':
-        return [updateProtectedEnvironment(owner, spec.name, spec.body)];
+        return [updateProtectedEnvironment(owner, withSecret(spec.name, resolver.secret), spec.body)];
       case 'environment-unprotect':
         return [unprotectEnvironment(owner, spec.name)];
     }

@@ -2,7 +2,7 @@ import { optional, strictObject } from 'zod/mini';
 import { ROLES } from '../../api/roles.js';
 import { type ProtectedTag, protectedRefsPath, protectRef, unprotectRef } from '../../api/protected-refs.js';
 import { PROTECTED_TAG_NAME, refAccessName } from '../../params/protected-refs.js';
-import { listOf, listReached, listSchema, paramSchema, unlisted } from './common.js';
+import { listOf, listReached, listSchema, paramSchema, unlisted, withSecret } from './common.js';
 import { isNamed, liveRole, refLevel, refRoleSchema } from './protected-branches.js';
 import type { Body, OnTarget, Section } from './section.js';
 
@@ -74,13 +74,15 @@ export const protectedTags: Section<ProtectedTagSpec> = {
         await reader.list(protectedRefsPath(Number(resource.id), 'tag'), {}, ROLES.maintainers)
       ).filter(isNamed) as ProtectedTag[]),
   },
-  diff: ({ value, live, emit }) => {
+  diff: ({ value, live, kept, emit }) => {
     const wanted = listOf(value);
     const found = live.protectedTags ?? [];
     for (const item of wanted.items) {
       const name = String(item.name);
+      // Shown and sent as the plan keeps it: a name from a secret as its template, resolved when sent.
+      const written = String(kept(item).name);
       const body: Body & { name: string } = {
-        name,
+        name: written,
         ...(item.create_access_level !== undefined ? { create_access_level: refLevel(item.create_access_level) } : {}),
       };
       const existing = found.find((tag) => tag.name === name);
@@ -90,7 +92,7 @@ export const protectedTags: Section<ProtectedTagSpec> = {
           'create',
           null,
           {
-            name,
+            name: written,
             ...(body.create_access_level !== undefined
               ? { create_access_level: refAccessName(body.create_access_level) }
               : {}),
@@ -131,12 +133,18 @@ export const protectedTags: Section<ProtectedTagSpec> = {
       ['name'],
     ),
   ops: ['protected-tag-create', 'protected-tag-replace', 'protected-tag-delete'],
-  send: async (spec) => {
+  send: async (spec, resolver) => {
+    const resolved = <B extends { name: string }>(body: B): B => ({
+      ...body,
+      name: withSecret(body.name, resolver.secret),
+    });
     switch (spec.op) {
       case 'protected-tag-create':
-        return [protectRef(spec.ref, 'tag', spec.body)];
-      case 'protected-tag-replace':
-        return [unprotectRef(spec.ref, 'tag', spec.body.name), protectRef(spec.ref, 'tag', spec.body)];
+        return [protectRef(spec.ref, 'tag', resolved(spec.body))];
+      case 'protected-tag-replace': {
+        const body = resolved(spec.body);
+        return [unprotectRef(spec.ref, 'tag', body.name), protectRef(spec.ref, 'tag', body)];
+      }
       case 'protected-tag-delete':
         return [unprotectRef(spec.ref, 'tag', spec.name)];
     }

@@ -154,6 +154,8 @@ export const remoteMirrors: Section<MirrorSpec> = {
         );
       }
       const fields: Item = Object.fromEntries(FIELDS.filter((n) => item[n] !== undefined).map((n) => [n, item[n]]));
+      // What the plan shows and sends: each field as kept (a branch regex from a secret, its template).
+      const shownFields: Item = Object.fromEntries(Object.keys(fields).map((n) => [n, kept(item)[n]]));
       const existing = found.find((m) => identityOf(m.url) === url);
       if (!existing) {
         // The URL as the plan keeps it: its credentials as their template, resolved when sent, and
@@ -163,10 +165,10 @@ export const remoteMirrors: Section<MirrorSpec> = {
           url,
           'create',
           null,
-          { ...(sent !== url ? { url: sent } : {}), ...fields },
+          { ...(sent !== url ? { url: sent } : {}), ...shownFields },
           {
             op: 'mirror-create',
-            body: { url: sent, ...fields },
+            body: { url: sent, ...shownFields },
           },
         );
         continue;
@@ -178,7 +180,7 @@ export const remoteMirrors: Section<MirrorSpec> = {
       // none: doc/api/remote_mirrors.md), so --rotate-secrets makes it again, with its settings and the
       // file's (a moment without the mirror, hence asked for as a removal is).
       if (rotateSecrets && templatedCredentials(String(kept(item).url))) {
-        const shown = Object.fromEntries(changed);
+        const shown = Object.fromEntries(changed.map(([name]) => [name, shownFields[name]]));
         emit(
           url,
           'update',
@@ -187,19 +189,20 @@ export const remoteMirrors: Section<MirrorSpec> = {
           {
             op: 'mirror-replace',
             mirrorId: existing.id,
-            body: { ...settingsOf(existing, fields), url: String(kept(item).url) },
+            body: { ...settingsOf(existing, shownFields), url: String(kept(item).url) },
           },
           true,
         );
         continue;
       }
       if (changed.length === 0) continue;
+      const after = Object.fromEntries(changed.map(([name]) => [name, shownFields[name]]));
       emit(
         url,
         'update',
         Object.fromEntries(changed.map(([name]) => [name, existing[name] ?? MIRROR_DEFAULTS[name]])),
-        Object.fromEntries(changed),
-        { op: 'mirror-update', mirrorId: existing.id, body: Object.fromEntries(changed) },
+        after,
+        { op: 'mirror-update', mirrorId: existing.id, body: after },
       );
     }
     const keyOf = keysApart((m: RemoteMirror) => identityOf(m.url));
@@ -240,9 +243,10 @@ export const remoteMirrors: Section<MirrorSpec> = {
       }
       case 'mirror-update': {
         // The service refuses the two branch settings in one request (mutually exclusive parameters).
-        const { only_protected_branches, ...rest } = spec.body;
+        const body = withSecrets(spec.body, resolver.secret);
+        const { only_protected_branches, ...rest } = body;
         if (only_protected_branches === undefined || rest.mirror_branch_regex === undefined)
-          return [updateMirror(spec.ref, spec.mirrorId, spec.body)];
+          return [updateMirror(spec.ref, spec.mirrorId, body)];
         return [
           updateMirror(spec.ref, spec.mirrorId, { only_protected_branches }),
           updateMirror(spec.ref, spec.mirrorId, rest),

@@ -20,6 +20,7 @@ import {
   paramSchema,
   shape,
   unlisted,
+  withSecret,
   withSecrets,
   MASKED,
   templated,
@@ -118,6 +119,10 @@ export const variables: Section<VariableSpec> = {
       const key = String(item.key);
       const scope = scopeOf(item);
       const address = addressOf(key, scope);
+      // The key and scope as the plan keeps them (a template where the file gives a secret): shown and sent.
+      const keptKey = String(kept(item).key);
+      const keptScope = scopeOf(kept(item));
+      const shownAddress = addressOf(keptKey, keptScope);
       // A value that came from a template, or one to be masked, is never shown: its template is (or [masked]).
       const managed = item.value !== undefined;
       const template = managed ? String(kept(item).value) : '';
@@ -129,14 +134,14 @@ export const variables: Section<VariableSpec> = {
       if (!existing && !managed)
         throw new CollabError(
           'usage',
-          `variables: ${address} does not exist on ${target.kind} ${target.path}: making it needs a value, and the file gives none`,
+          `variables: ${shownAddress} does not exist on ${target.kind} ${target.path}: making it needs a value, and the file gives none`,
           { hint: `give it one (value: $${'{'}env:NAME} for a secret), or leave it out until it exists` },
         );
       if (!existing) {
-        const shown = { key, environment_scope: scope, value: template, ...fields };
+        const shown = { key: keptKey, environment_scope: keptScope, value: template, ...fields };
         emit(address, 'create', null, shown, {
           op: 'variable-create',
-          body: { key, value: template, environment_scope: scope, ...fields },
+          body: { key: keptKey, value: template, environment_scope: keptScope, ...fields },
         });
         continue;
       }
@@ -144,7 +149,7 @@ export const variables: Section<VariableSpec> = {
       if (HIDDEN_STAYS_MASKED.refuses(existing.hidden === true, item.masked))
         throw new CollabError(
           'usage',
-          `variables: ${address} on ${target.kind} ${target.path} is hidden, and ${HIDDEN_STAYS_MASKED.says}: the file says masked: false`,
+          `variables: ${shownAddress} on ${target.kind} ${target.path} is hidden, and ${HIDDEN_STAYS_MASKED.says}: the file says masked: false`,
           { hint: 'say masked: true (or leave masked out), or delete the variable and create it again unmasked' },
         );
       const changed = Object.entries(fields).filter(([name]) => !fieldHolds(existing, name, item[name]));
@@ -171,7 +176,7 @@ export const variables: Section<VariableSpec> = {
       if (problem)
         throw new CollabError(
           'usage',
-          `variables: ${address} on ${target.kind} ${target.path}: ${problem}${managed ? '' : ' (its live value, which the file leaves)'}, which GitLab refuses (400)`,
+          `variables: ${shownAddress} on ${target.kind} ${target.path}: ${problem}${managed ? '' : ' (its live value, which the file leaves)'}, which GitLab refuses (400)`,
           {
             hint: managed
               ? 'give a value the masking rule takes, or say masked: false'
@@ -183,8 +188,8 @@ export const variables: Section<VariableSpec> = {
       // the sandbox's variables route), a hidden one's too, which the plan cannot compare.
       emit(address, 'update', before, after, {
         op: 'variable-update',
-        key,
-        scope,
+        key: keptKey,
+        scope: keptScope,
         body: { ...(valueChanged ? { value: template } : {}), ...Object.fromEntries(changed) },
       });
     }
@@ -255,14 +260,21 @@ export const variables: Section<VariableSpec> = {
         return [
           createVariable(owner, {
             ...body,
-            key: spec.body.key,
+            key: withSecret(spec.body.key, secret),
             value: String(body.value),
-            environment_scope: spec.body.environment_scope,
+            environment_scope: withSecret(spec.body.environment_scope, secret),
           }),
         ];
       }
       case 'variable-update':
-        return [updateVariable(owner, spec.key, spec.scope, withSecrets(spec.body, secret))];
+        return [
+          updateVariable(
+            owner,
+            withSecret(spec.key, secret),
+            withSecret(spec.scope, secret),
+            withSecrets(spec.body, secret),
+          ),
+        ];
       case 'variable-delete':
         return [deleteVariable(owner, spec.key, spec.scope)];
     }
