@@ -24,7 +24,7 @@ function serviceViews(get: (path: string) => Promise<Answer>) {
 
 describe('collab projects fork', () => {
   // --wait's polls and the forks' copies on a virtual clock: jumped over, not waited.
-  const { collab, sandbox, call, get } = useSandbox({ seed: 30, forkDuration: 300, clock: virtualClock() });
+  const { collab, sandbox, call, get } = useSandbox({ seed: 30, forkDuration: 60_000, clock: virtualClock() });
   const { view, upstream } = serviceViews(get);
   /** olivia's fork of a project, made through the API as a test's own set-up. */
   const forkAsOwner = async (path: string) => {
