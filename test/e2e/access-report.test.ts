@@ -189,11 +189,24 @@ describe('collab access-report', () => {
     expect(owners.json<Row[]>().every((r) => r.access_level === 50)).toBe(true);
     const expiring = await collab(['access-report', 'acme', '--user', 'gone', '-o', 'csv']);
     expect(expiring.stdout).toMatch(/,blocked,10,guest,direct,,,2099-06-30\r\n$/);
-    // Nobody matches: the auditor's file still has its header.
-    const none = await collab(['access-report', 'acme', '--user', 'nobody-here', '-o', 'csv']);
-    expect(none.stdout).toBe(
+    // A user with no access there: the auditor's file still has its header.
+    const none = await collab(['access-report', 'globex', '--user', 'dana', '-o', 'csv']);
+    expect([none.exitCode, none.stdout]).toEqual([
+      0,
       'type,path,id,user_id,username,name,state,access_level,role,source,source_group,share_access_level,expires_at\r\n',
-    );
+    ]);
+  });
+
+  it('--user naming nobody the service has is exit 4 with the username hint, not an empty report', async () => {
+    const typo = await collab(['access-report', 'acme', '--user', 'nobody-here', '-o', 'csv']);
+    expect([typo.exitCode, typo.stdout, typo.stderr.split('\n').slice(0, 2)]).toEqual([
+      4,
+      '',
+      [
+        'error: user nobody-here not found (access-report --user)',
+        'hint: check the username (as in their profile URL), or find them with `collab users list --search nobody-here`',
+      ],
+    ]);
   });
 
   it('on a terminal: the source in words', async () => {

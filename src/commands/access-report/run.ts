@@ -1,4 +1,5 @@
 import { ACCESS_LEVELS } from '../../params/access.js';
+import { resolveUserId } from '../../api/resolve.js';
 import { dayOf } from '../../util/day.js';
 import type { GroupRef } from '../../api/groups.js';
 import type { VerbContext } from '../../context.js';
@@ -152,6 +153,10 @@ export async function run(ctx: VerbContext, opts: AccessReportOptions): Promise<
   }
   for (const path of world.unreadable)
     ctx.terminal.warn(`cannot read the members of ${path} (not visible to you): roles through it are missing`);
+  // A --user no row names: a user with no access there, or a username nobody has (a typo an audit
+  // must not read as "no access"): one lookup tells them apart, exit 4 for the second.
+  if (rows.length === 0 && opts.user !== undefined && !/^\d+$/.test(opts.user))
+    await resolveUserId(client, opts.user, 'access-report --user');
   // No rows: the csv still gets its header.
   await ctx.presenter.list(rows, { columns: REPORT_COLUMNS, ...(rows.length === 0 ? { fields: REPORT_FIELDS } : {}) });
   const requests = client.requestCount - before;
