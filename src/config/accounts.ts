@@ -81,6 +81,9 @@ export function migrateAccounts(data: ConfigData): ConfigData {
  * The host's accounts, the active one first. An entry of the one-account shape not migrated yet is
  * its one account; a token without a user (written by hand) is an account of no name.
  */
+/** Whether two usernames name one account: GitLab finds a user by username in any case. */
+export const sameUser = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
 export function accountsOf(entry: HostEntry | undefined): Account[] {
   if (!entry) return [];
   const migrated = migrateEntry(entry);

@@ -1,6 +1,6 @@
 import { CollabError } from '../errors.js';
 import type { Clock, Env } from '../runtime.js';
-import { type Account, accountsOf } from './accounts.js';
+import { type Account, accountsOf, sameUser } from './accounts.js';
 import { type CredentialAccess, isStoreError } from './credentials.js';
 import { type ConfigStore, type HostEntry, hostKey } from './store.js';
 
@@ -59,7 +59,9 @@ export function tokenOrigin(host: string, scope: TokenScope, user?: string): Tok
   const envToken = scope.env.COLLAB_TOKEN;
   if (user === undefined && envToken && envTokenHost(scope)?.host === key)
     return { source: 'environment', token: envToken };
-  const account = accountsOf(scope.config.host(key)).find((a) => (user === undefined ? a.active : a.user === user));
+  const account = accountsOf(scope.config.host(key)).find((a) =>
+    user === undefined ? a.active : sameUser(a.user, user),
+  );
   return account ? accountOrigin(account) : undefined;
 }
 

@@ -116,6 +116,12 @@ export const nonEmpty: ValueParser<string> = (value, flag) => {
   return value;
 };
 
+/**
+ * An account's username as a person types it: spaces around and a leading @ dropped (`@dana`);
+ * an empty one is a usage error. Matched without case, as GitLab finds a user by username.
+ */
+export const accountUser: ValueParser<string> = (value, flag) => nonEmpty(value.trim().replace(/^@/, ''), flag);
+
 /** A flag whose value src/params holds to a rule: the rule's own check and message, before any request. */
 export function ruled(rule: ParamRule): ValueParser<string> {
   return (value, flag) => {

@@ -97,6 +97,19 @@ describe('accounts and the credential store', () => {
     expect(same.stderr).toBe(`olivia is already the active account on ${sandbox.url}; nothing to do\n`);
   });
 
+  it('--user names an account as GitLab names a user: any case, spaces and a leading @ dropped; empty is exit 2', async () => {
+    const p = person();
+    await p.login('owner');
+    await p.login('developer');
+    const sw = await p.run(['auth', 'switch', '--user', ' @OLIVIA ']);
+    expect([sw.exitCode, sw.stderr]).toEqual([0, `switched the active account on ${sandbox.url} to olivia\n`]);
+    expect(await p.me()).toBe('olivia');
+    const token = await p.run(['auth', 'token', '--user', 'Dana']);
+    expect([token.exitCode, token.stdout.trim()]).toEqual([0, sandbox.tokens.developer]);
+    const empty = await p.run(['auth', 'switch', '--user', ' ']);
+    expect([empty.exitCode, empty.stderr.split('\n')[0]]).toEqual([2, 'error: --user must not be empty']);
+  });
+
   it('refuses an unknown user on switch, and several others without --user off a terminal (exit 2, nothing changed)', async () => {
     const p = person();
     await p.login('owner');

@@ -1,6 +1,6 @@
 import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
-import { type Account, accountsOf } from '../../config/accounts.js';
+import { type Account, accountsOf, sameUser } from '../../config/accounts.js';
 import { type ChosenHost, chooseHost } from '../../config/host.js';
 import type { ConfigStore } from '../../config/store.js';
 
@@ -19,9 +19,9 @@ export function accountsOn(config: ConfigStore, host: ChosenHost): Account[] {
   return accounts;
 }
 
-/** `user`'s account among them, or a usage error naming those there are. */
+/** `user`'s account among them (any case: GitLab's usernames are), or a usage error naming those there are. */
 export function accountNamed(accounts: readonly Account[], user: string, host: ChosenHost): Account {
-  const account = accounts.find((a) => a.user === user);
+  const account = accounts.find((a) => sameUser(a.user, user));
   if (!account)
     throw new CollabError('usage', `no account ${user} on ${host.key}`, {
       hint: `its accounts: ${accounts.map((a) => a.user).join(', ')}`,

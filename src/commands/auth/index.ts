@@ -1,9 +1,10 @@
 import type { CommandSpec } from '../spec.js';
 import { noun } from '../nouns.js';
 import { asText, bool, option } from '../flags.js';
+import { accountUser } from '../../params/parsers.js';
 import { verb } from '../verb.js';
 
-const USER = (what: string) => option('--user <username>', what, asText);
+const USER = (what: string) => option('--user <username>', what, accountUser);
 
 export const LOGIN = verb({
   name: 'login',
