@@ -112,6 +112,33 @@ describe('collab projects members / groups members', () => {
       expect(await member('projects', ref, 'xena')).toMatchObject({ access_level: 30, expires_at: '2099-01-01' });
     });
 
+    it('an update to the role and expiry a member has sends nothing and says so, the member on stdout', async () => {
+      await addTwo();
+      sandbox.resetStats();
+      const same = await collab(
+        [
+          'projects',
+          'members',
+          'update',
+          ref,
+          '--user',
+          'xena',
+          '--access',
+          'reporter',
+          '--expires',
+          '2099-06-30',
+          '--json',
+        ],
+        { as: 'maintainer' },
+      );
+      expect([same.exitCode, same.stderr]).toEqual([
+        0,
+        `xena is already reporter of project ${ref} until 2099-06-30; nothing to do\n`,
+      ]);
+      expect(same.json()).toMatchObject({ username: 'xena', access_level: 20, expires_at: '2099-06-30' });
+      expect(sandbox.requestLog.filter((r) => r.method !== 'GET')).toEqual([]);
+    });
+
     it('removes a member; removing again changes nothing: exit 0, or 4 with --strict', async () => {
       await addTwo();
       const removed = await collab(['projects', 'members', 'remove', ref, '--user', 'xena'], { as: 'maintainer' });

@@ -54,8 +54,9 @@ interface UpdateMembersOptions {
 }
 
 /**
- * PUT per user. The service wants the role in every update: without --access it is read from
- * the membership first, so changing only the expiry keeps the role.
+ * PUT per user. The service wants the role in every update: it is read from the membership
+ * first, so changing only the expiry keeps the role, and a membership already as asked is left
+ * alone.
  */
 export function parse(input: VerbInput<ReturnType<typeof updateVerb>>): UpdateMembersOptions {
   if (input.noExpiry && input.expires !== undefined)
@@ -76,13 +77,25 @@ export async function run(ctx: VerbContext, opts: UpdateMembersOptions): Promise
   const updated: unknown[] = [];
   for (const user of await resolveUsers(ctx, opts.users)) {
     const { ref } = user;
-    const access =
-      opts.access ??
-      (
-        await ctx.session.request<MemberRecord>(getMember(opts.owner, user.id)).catch((error: unknown) => {
-          throw memberHint(error, ref, opts.owner);
-        })
-      ).data.access_level;
+    // The membership as it is: the role a PUT must carry when --access is not given, and whether
+    // anything would change (nothing sent then, as every other verb's nothing-to-do).
+    const current = (
+      await ctx.session.request<MemberRecord>(getMember(opts.owner, user.id)).catch((error: unknown) => {
+        throw memberHint(error, ref, opts.owner);
+      })
+    ).data;
+    const access = opts.access ?? current.access_level;
+    const until = (date: string | null | undefined) => (date ? ` until ${date}` : '');
+    if (
+      access === current.access_level &&
+      (opts.expires === undefined || opts.expires === (current.expires_at ?? null))
+    ) {
+      ctx.terminal.info(
+        `${current.username ?? ref} is already ${accessLevelName(access)} of ${kind} ${opts.owner.ref}${until(current.expires_at)}; nothing to do`,
+      );
+      updated.push(current);
+      continue;
+    }
     const params: MemberParams = {
       access_level: access,
       ...(opts.expires !== undefined ? { expires_at: opts.expires } : {}),
@@ -94,7 +107,7 @@ export async function run(ctx: VerbContext, opts: UpdateMembersOptions): Promise
       });
     if (!response) continue;
     ctx.terminal.info(
-      `${response.data.username ?? ref} is ${accessLevelName(response.data.access_level)} of ${kind} ${opts.owner.ref}${response.data.expires_at ? ` until ${response.data.expires_at}` : ''}`,
+      `${response.data.username ?? ref} is ${accessLevelName(response.data.access_level)} of ${kind} ${opts.owner.ref}${until(response.data.expires_at)}`,
     );
     updated.push(response.data);
   }
