@@ -1,6 +1,7 @@
 import { getGroup } from '../api/groups.js';
 import { once } from '../util/memo.js';
 import { getProject } from '../api/projects.js';
+import { type CurrentUser, getCurrentUser } from '../api/users.js';
 import { findResource } from '../api/recover.js';
 import type { VerbContext } from '../context.js';
 import { type CollabError, isCollabError, withHint } from '../errors.js';
@@ -217,11 +218,13 @@ function sectionsOf(target: DesiredTarget): Set<string> {
 
 const readerOf = async (ctx: VerbContext, exporting = false): Promise<Reader> => {
   const client = await ctx.session.client();
+  const user = once((_: undefined) => client.request<CurrentUser>(getCurrentUser()).then((answer) => answer.data));
   return {
     client,
     exporting,
     list: (listPath, query, requires) => list(ctx, listPath, query ?? {}, 1, requires),
     group: once((path: string) => client.request<Item>(getGroup(path)).then((answer) => answer.data)),
+    caller: () => user(undefined),
   };
 };
 

@@ -109,6 +109,19 @@ describe('collab.yaml: visibility across a group and what it holds', () => {
     );
     expect(views).toHaveLength(1);
   });
+
+  it('the caller asked for by members, schedules and settings of the same plan is read once (GET /user)', async () => {
+    const { collab, file, sandbox } = await world();
+    const path = file(
+      "version: 1\nprojects:\n  acme/web/storefront:\n    settings:\n      visibility: private\n    members:\n      enforce: true\n      items:\n        - { username: max, access_level: maintainer }\n    pipeline_schedules:\n      - { description: nightly, ref: main, cron: '0 2 * * *' }\n",
+    );
+    sandbox.resetStats();
+    const plan = await collab(['plan', '-f', path, '--no-graphql'], { as: 'maintainer' });
+    expect(plan.exitCode, plan.stderr).toBe(3);
+    expect(sandbox.requestLog.filter((r) => r.method === 'GET' && /^\/api\/v4\/user(\?|$)/.test(r.path))).toHaveLength(
+      1,
+    );
+  });
 });
 
 /**

@@ -7,7 +7,6 @@ import {
   removeMember,
   updateMember,
 } from '../../api/members.js';
-import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import { CollabError } from '../../errors.js';
 import { expiryPassed } from '../../params/members.js';
 import { USER_RULE } from '../../params/users.js';
@@ -203,9 +202,9 @@ export const members: Section<MemberSpec> = {
       void (live.members = (await reader.list(membersPath({ kind: live.kind, ref: Number(resource.id) }))).filter(
         isMember,
       )),
-    once: async (ctx, lives, values, reader, planned) => {
+    once: async (_ctx, lives, values, reader, planned) => {
       if (values.some((value) => listOf(value).enforce)) {
-        const caller = (await ctx.session.request<CurrentUser>(getCurrentUser())).data.username;
+        const caller = (await reader.caller()).username;
         for (const live of lives) live.caller = caller;
       }
       await readMembershipLocks(lives, values, reader, planned);

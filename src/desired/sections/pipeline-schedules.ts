@@ -18,7 +18,6 @@ import { getBranch, getTag } from '../../api/repository.js';
 import { projectRole, refusedHint, ROLES } from '../../api/roles.js';
 import { ACCESS_LEVELS } from '../../params/access.js';
 import type { ApiRequest } from '../../http/client.js';
-import { type CurrentUser, getCurrentUser } from '../../api/users.js';
 import { CollabError, isCollabError } from '../../errors.js';
 import {
   SCHEDULE_DEFAULTS,
@@ -424,7 +423,7 @@ export const pipelineSchedules: Section<ScheduleSpec> = {
     // plan asks for the branch and the tag of each such ref a change would send, and refuses it
     // first. An empty repository has neither (no request).
     once: async (ctx, lives, values, reader, planned) => {
-      const caller = (await ctx.session.request<CurrentUser>(getCurrentUser())).data;
+      const caller = await reader.caller();
       for (const live of lives) {
         live.scheduleCaller = caller.username;
         live.scheduleCallerAdmin = caller.is_admin === true;

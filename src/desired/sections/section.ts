@@ -6,6 +6,7 @@ import type { Action, LiveTarget } from '../model.js';
 import type { Resolver } from '../requests.js';
 import type { TargetKind } from '../schema.js';
 import type { DesiredTarget } from '../targets.js';
+import type { CurrentUser } from '../../api/users.js';
 
 /**
  * What a section of collab.yaml (settings, hooks, members…) is to the engine: one value of this
@@ -82,6 +83,8 @@ export interface Reader {
    * visibility): the answer, or the service's error, as the first read had it.
    */
   group(path: string): Promise<Item>;
+  /** The caller (GET /user), read once a run however many sections ask: an error as the first read had it. */
+  caller(): Promise<CurrentUser>;
   /**
    * Whether this is collab export's read, which writes what neither a plan nor a saved plan's check
    * compares (whether a pull mirror's URL holds credentials), so only it reads that.

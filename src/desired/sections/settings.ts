@@ -2,8 +2,6 @@ import { strictObject, type ZodMiniType } from 'zod/mini';
 import { groupProjectsPath, subgroupsPath } from '../../api/groups.js';
 import { ownersOnly } from '../../api/projects.js';
 import { projectRole, refusedHint, ROLES } from '../../api/roles.js';
-import { type CurrentUser, getCurrentUser } from '../../api/users.js';
-import type { VerbContext } from '../../context.js';
 import { CollabError } from '../../errors.js';
 import { ACCESS_LEVELS } from '../../params/access.js';
 import { GROUP_SETTINGS } from '../../params/groups.js';
@@ -209,9 +207,9 @@ const visibilityOf = (value: unknown): Visibility | undefined =>
  * then); a role the view does not show (an administrator's, a share's) is left to the service.
  */
 async function readOwnersRefusals(
-  ctx: VerbContext,
   lives: readonly LiveTarget[],
   values: readonly unknown[],
+  reader: Reader,
 ): Promise<void> {
   const below = lives.flatMap((live, i) => {
     const value = values[i];
@@ -225,7 +223,7 @@ async function readOwnersRefusals(
     return ownersOnly(changed) ? [{ live, role, keys: ['name', 'visibility'].filter((key) => key in changed) }] : [];
   });
   if (below.length === 0) return;
-  const caller = (await ctx.session.request<CurrentUser>(getCurrentUser())).data;
+  const caller = await reader.caller();
   if (caller.is_admin === true) return;
   for (const { live, role, keys } of below)
     live.ownersRefusal = {
@@ -316,9 +314,9 @@ export const settings: Section<never> = {
     isItem(value) ? Object.fromEntries(Object.entries(value).filter(([name]) => NAMES[kind].has(name))) : value,
   createBody: (value) => (isItem(value) ? value : {}),
   read: {
-    once: async (ctx, lives, values, reader, planned) => {
+    once: async (_ctx, lives, values, reader, planned) => {
       await readVisibilityLimits(lives, values, reader, planned);
-      await readOwnersRefusals(ctx, lives, values);
+      await readOwnersRefusals(lives, values, reader);
     },
   },
   diff: (input) => {
